@@ -1,0 +1,58 @@
+// drizzle-orm table objects for the generic data layer. JS keys are the schema field names
+// (a ref `category` is the column category_id), so resolvers can walk EntityMeta.fields.
+import type { EntityMeta, FieldMeta } from '../../src/shared/meta';
+import { fieldTypes } from '../fieldTypes';
+import { BANNER } from './banner';
+
+const columnCode = (f: FieldMeta) => {
+  const base = fieldTypes[f.type].drizzle(f);
+  return base && `  ${f.name}: ${base}${f.required || f.type === 'stringList' || f.type === 'boolean' ? '.notNull()' : ''},`;
+};
+
+export function emitDrizzle(entities: EntityMeta[]): string {
+  const out = [
+    BANNER,
+    `import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';`,
+    `void boolean; void date; void integer; void numeric; void text; void timestamp;`,
+    '',
+  ];
+  const names: string[] = [];
+  for (const e of entities) {
+    const tenant = e.scope === 'company';
+    names.push(e.name);
+    out.push(`export const ${e.name}Table = pgTable('${e.table}', {`);
+    if (tenant) out.push(`  companyId: bigint('company_id', { mode: 'string' }).notNull(),`);
+    out.push(`  id: bigint('id', { mode: 'string' }).notNull(),`);
+    for (const f of e.fields) {
+      const code = columnCode(f);
+      if (code) out.push(code);
+    }
+    out.push(tenant ? `}, (t) => [primaryKey({ columns: [t.companyId, t.id] })]);` : `}, (t) => [primaryKey({ columns: [t.id] })]);`, '');
+    for (const f of e.fields.filter((x) => x.lines)) {
+      out.push(`export const ${e.name}${pascal(f.name)}Table = pgTable('${f.lines!.table}', {`);
+      out.push(`  companyId: bigint('company_id', { mode: 'string' }).notNull(),`);
+      out.push(`  parentId: bigint('parent_id', { mode: 'string' }).notNull(),`);
+      out.push(`  position: integer('position').notNull(),`);
+      for (const lf of f.lines!.fields) {
+        const code = columnCode(lf);
+        if (code) out.push(code);
+      }
+      out.push(`}, (t) => [primaryKey({ columns: [t.companyId, t.parentId, t.position] })]);`, '');
+    }
+  }
+  out.push(`export const objectsTable = pgTable('objects', {`);
+  out.push(`  companyId: bigint('company_id', { mode: 'string' }).notNull(),`);
+  out.push(`  id: bigint('id', { mode: 'string' }).notNull(),`);
+  out.push(`  entity: text('entity').notNull(),`);
+  out.push(`}, (t) => [primaryKey({ columns: [t.companyId, t.id] })]);`, '');
+  out.push(`/** Entity name -> its table and the tables of its lines fields. */`);
+  out.push(`export const tables = {`);
+  for (const e of entities) {
+    const lines = e.fields.filter((x) => x.lines).map((f) => `${f.name}: ${e.name}${pascal(f.name)}Table`);
+    out.push(`  ${e.name}: { table: ${e.name}Table, lines: { ${lines.join(', ')} } },`);
+  }
+  out.push(`} as const;`, '');
+  return out.join('\n');
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

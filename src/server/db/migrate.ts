@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Db } from './connect';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** drizzle's marker: each migration file is split on it, one statement per chunk. */
+export const STATEMENT_BREAK = '--> statement-breakpoint';
+
+export interface Migration {
+  name: string;
+  statements: string[];
+}
+
+export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((file) => ({
+      name: file.replace(/\.sql$/, ''),
+      statements: readFileSync(path.join(dir, file), 'utf8')
+        .split(STATEMENT_BREAK)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    }));
+}
+
+/** Applies the migrations not yet applied, each in its own transaction, in name order.
+ * An advisory lock keeps two servers starting together from racing. */
+export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
+  await db.execute(
+    sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const done = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(872311)`);
+      const seen = await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE name = ${migration.name}`);
+      if (seen.rows.length > 0) return false;
+      for (const statement of migration.statements) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`);
+      return true;
+    });
+    if (done) applied.push(migration.name);
+  }
+  return applied;
+}
