@@ -105,7 +105,7 @@ export const fieldTypes = {
       additionalProperties: true,
     }),
     zod: () => `z.string().regex(/^[0-9]{1,18}$/, ${m('invalidReference')})`,
-    drizzle: (f) => `bigint('${f.column}', { mode: 'string' })`,
+    drizzle: (f) => `bigintText('${f.column}')`,
   },
   stringList: {
     sql: () => 'text[]',

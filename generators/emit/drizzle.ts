@@ -4,16 +4,33 @@ import type { EntityMeta, FieldMeta } from '../../src/shared/meta';
 import { fieldTypes } from '../fieldTypes';
 import { BANNER } from './banner';
 
+/** `.default()` so inserts may leave the column out and the database default applies. */
+function defaultCode(f: FieldMeta): string {
+  if (f.default !== undefined) return `.default(${JSON.stringify(f.default)})`;
+  if (f.type === 'boolean') return '.default(false)';
+  if (f.type === 'stringList') return '.default([])';
+  return '';
+}
+
 const columnCode = (f: FieldMeta) => {
   const base = fieldTypes[f.type].drizzle(f);
-  return base && `  ${f.name}: ${base}${f.required || f.type === 'stringList' || f.type === 'boolean' ? '.notNull()' : ''},`;
+  const notNull = f.required || f.type === 'stringList' || f.type === 'boolean';
+  return base && `  ${f.name}: ${base}${notNull ? '.notNull()' : ''}${defaultCode(f)},`;
 };
 
 export function emitDrizzle(entities: EntityMeta[]): string {
   const out = [
     BANNER,
-    `import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';`,
+    `import { sql } from 'drizzle-orm';`,
+    `import { boolean, customType, date, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';`,
     `void boolean; void date; void integer; void numeric; void text; void timestamp;`,
+    '',
+    '/** bigint ids travel as strings: GraphQL IDs, and no precision lost past 2^53. */',
+    `const bigintText = customType<{ data: string; driverData: string | number }>({`,
+    `  dataType: () => 'bigint',`,
+    `  fromDriver: (v) => String(v),`,
+    `});`,
+    `const objectId = (name: string) => bigintText(name).notNull().default(sql\`nextval('object_ids')\`);`,
     '',
   ];
   const names: string[] = [];
@@ -21,8 +38,8 @@ export function emitDrizzle(entities: EntityMeta[]): string {
     const tenant = e.scope === 'company';
     names.push(e.name);
     out.push(`export const ${e.name}Table = pgTable('${e.table}', {`);
-    if (tenant) out.push(`  companyId: bigint('company_id', { mode: 'string' }).notNull(),`);
-    out.push(`  id: bigint('id', { mode: 'string' }).notNull(),`);
+    if (tenant) out.push(`  companyId: bigintText('company_id').notNull(),`);
+    out.push(`  id: objectId('id'),`);
     for (const f of e.fields) {
       const code = columnCode(f);
       if (code) out.push(code);
@@ -30,8 +47,8 @@ export function emitDrizzle(entities: EntityMeta[]): string {
     out.push(tenant ? `}, (t) => [primaryKey({ columns: [t.companyId, t.id] })]);` : `}, (t) => [primaryKey({ columns: [t.id] })]);`, '');
     for (const f of e.fields.filter((x) => x.lines)) {
       out.push(`export const ${e.name}${pascal(f.name)}Table = pgTable('${f.lines!.table}', {`);
-      out.push(`  companyId: bigint('company_id', { mode: 'string' }).notNull(),`);
-      out.push(`  parentId: bigint('parent_id', { mode: 'string' }).notNull(),`);
+      out.push(`  companyId: bigintText('company_id').notNull(),`);
+      out.push(`  parentId: bigintText('parent_id').notNull(),`);
       out.push(`  position: integer('position').notNull(),`);
       for (const lf of f.lines!.fields) {
         const code = columnCode(lf);
@@ -41,8 +58,8 @@ export function emitDrizzle(entities: EntityMeta[]): string {
     }
   }
   out.push(`export const objectsTable = pgTable('objects', {`);
-  out.push(`  companyId: bigint('company_id', { mode: 'string' }).notNull(),`);
-  out.push(`  id: bigint('id', { mode: 'string' }).notNull(),`);
+  out.push(`  companyId: bigintText('company_id').notNull(),`);
+  out.push(`  id: bigintText('id').notNull(),`);
   out.push(`  entity: text('entity').notNull(),`);
   out.push(`}, (t) => [primaryKey({ columns: [t.companyId, t.id] })]);`, '');
   out.push(`/** Entity name -> its table and the tables of its lines fields. */`);

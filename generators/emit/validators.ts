@@ -46,29 +46,28 @@ export function emitValidators(entities: EntityMeta[]): string {
 
 /** JSON Schema of one entity's input (create), for ajv and json-schema-to-typescript. */
 export function inputJsonSchema(e: EntityMeta): Record<string, unknown> {
-  const props = (fields: FieldMeta[]) =>
+  const props = (fields: FieldMeta[]): Record<string, unknown> =>
     Object.fromEntries(
       fields
         .filter((f) => !f.internal && !f.readOnly)
-        .map((f) => {
-          const s = f.type === 'ref' ? { type: 'string', pattern: '^[0-9]{1,18}$' } : fieldTypes[f.type].jsonSchema(f, () => lineSchema(f));
+        .map((f): [string, unknown] => {
+          const s: object = f.type === 'ref' ? { type: 'string', pattern: '^[0-9]{1,18}$' } : fieldTypes[f.type].jsonSchema(f, () => lineSchema(f));
           return [f.name, f.required ? s : { anyOf: [s, { type: 'null' }] }];
         }),
     );
-  const lineSchema = (f: FieldMeta) => ({
+  const lineSchema = (f: FieldMeta): object => ({
     type: 'object',
     properties: props(f.lines!.fields),
     required: f.lines!.fields.filter((x) => x.required).map((x) => x.name),
     additionalProperties: false,
   });
-  const withFormats = (s: Record<string, unknown>) => s;
-  return withFormats({
+  return {
     $id: `${e.name}Input`,
     type: 'object',
     properties: props(e.fields),
     required: e.fields.filter((f) => f.required && !f.readOnly && !f.internal).map((f) => f.name),
     additionalProperties: false,
-  });
+  };
 }
 
 export function emitJsonSchemas(entities: EntityMeta[]): string {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK, type JSONWebKeySet } from 'jose';
 import type { Db } from '../db/connect';
+import { queryRows } from './query-rows';
 
 export interface ServerKeys {
   /** Private signing keys, newest first (the first one signs). */
@@ -22,8 +23,7 @@ async function newSigningKey(): Promise<JWK> {
  */
 async function loadOrCreate<T>(db: Db, purpose: string, create: () => Promise<T[]>): Promise<T[]> {
   const read = async () => {
-    const result = await db.execute(sql`SELECT keys FROM oidc_keys WHERE purpose = ${purpose}`);
-    const row = result.rows[0] as { keys: T[] | string } | undefined;
+    const [row] = await queryRows<{ keys: T[] | string }>(db, sql`SELECT keys FROM oidc_keys WHERE purpose = ${purpose}`);
     if (!row) return undefined;
     // node-postgres parses jsonb, PGlite too; a string would mean a driver that does not.
     return typeof row.keys === 'string' ? (JSON.parse(row.keys) as T[]) : row.keys;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { queryRows } from './query-rows';
 
 /** What oidc-provider stores per model instance (an open-ended JSON object). */
 export type OidcPayload = Record<string, unknown> & {
@@ -62,25 +63,28 @@ export function createOidcAdapterFactory(db: Db): (kind: string) => OidcAdapter 
     },
 
     async find(id) {
-      const result = await db.execute(
+      const [row] = await queryRows<PayloadRow>(
+        db,
         sql`SELECT ${columns} FROM oidc_payloads WHERE kind = ${kind} AND id = ${id} AND ${live}`,
       );
-      return toPayload(result.rows[0] as PayloadRow | undefined);
+      return toPayload(row);
     },
 
     async findByUid(uid) {
-      const result = await db.execute(
+      const [row] = await queryRows<PayloadRow>(
+        db,
         sql`SELECT ${columns} FROM oidc_payloads WHERE kind = ${kind} AND uid = ${uid} AND ${live} LIMIT 1`,
       );
-      return toPayload(result.rows[0] as PayloadRow | undefined);
+      return toPayload(row);
     },
 
     async findByUserCode(userCode) {
       // only the device flow uses user codes; it is off, so no column or index for them
-      const result = await db.execute(
+      const [row] = await queryRows<PayloadRow>(
+        db,
         sql`SELECT ${columns} FROM oidc_payloads WHERE kind = ${kind} AND payload->>'userCode' = ${userCode} AND ${live} LIMIT 1`,
       );
-      return toPayload(result.rows[0] as PayloadRow | undefined);
+      return toPayload(row);
     },
 
     async consume(id) {

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { queryRows } from './query-rows';
 
 const N = 16384;
 const R = 8;
@@ -56,7 +57,9 @@ export async function setPassword(db: Db, userId: string | number | bigint, pass
 }
 
 export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
-  const result = await db.execute(sql`SELECT password_hash FROM auth_credentials WHERE user_id = ${userId}`);
-  const row = result.rows[0] as { password_hash: string } | undefined;
+  const [row] = await queryRows<{ password_hash: string }>(
+    db,
+    sql`SELECT password_hash FROM auth_credentials WHERE user_id = ${userId}`,
+  );
   return row?.password_hash;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
+import { queryRows } from './query-rows';
 
 /** Failed sign-ins are counted over this sliding window. */
 export const ATTEMPT_WINDOW_MINUTES = 15;
@@ -15,13 +16,12 @@ const ipKey = (ip: string) => `ip:${ip}`;
  * expiry brings the count back to limit - 1.
  */
 async function minutesBlocked(db: Db, key: string, limit: number): Promise<number> {
-  const result = await db.execute(sql`
+  const [row] = await queryRows<{ seconds: string | number }>(db, sql`
     SELECT extract(epoch FROM (at + make_interval(mins => ${ATTEMPT_WINDOW_MINUTES}) - now())) AS seconds
     FROM signin_attempts
     WHERE key = ${key} AND at > now() - make_interval(mins => ${ATTEMPT_WINDOW_MINUTES})
     ORDER BY at DESC
     OFFSET ${limit - 1} LIMIT 1`);
-  const row = result.rows[0] as { seconds: string | number } | undefined;
   if (!row) return 0;
   return Math.max(1, Math.ceil(Number(row.seconds) / 60));
 }

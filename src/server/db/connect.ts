@@ -41,3 +41,6 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   await client.waitReady;
   return { db: drizzlePglite(client), dialect: 'pglite', close: () => client.close() };
 }
+
+/** Rows of a raw `db.execute(sql…)` result; both drivers answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Db } from './connect';
+import { rowsOf, type Db } from './connect';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** drizzle's marker: each migration file is split on it, one statement per chunk. */
@@ -37,7 +37,7 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
     const done = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(872311)`);
       const seen = await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE name = ${migration.name}`);
-      if (seen.rows.length > 0) return false;
+      if (rowsOf(seen).length > 0) return false;
       for (const statement of migration.statements) await tx.execute(sql.raw(statement));
       await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`);
       return true;

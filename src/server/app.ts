@@ -1,0 +1,88 @@
+// The one Fastify server: app (static SPA), GraphQL API, file downloads and the embedded
+// authorization server, all on one port.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Database } from './db/connect';
+import { authConfig, createApiTokenVerifier, registerAuthServer, type TokenVerifier } from './auth';
+import { registerGraphql } from './graphql/plugin';
+import { FileStore } from './http/files';
+import { PRODUCT_VERSION, VERSION_HEADER } from './version';
+import { findUserByEmail } from './auth/accounts';
+
+export interface AppOptions {
+  database: Database;
+  /** e.g. http://localhost:3000: the issuer and redirect URIs are built from it */
+  publicOrigin: string;
+  /** where generated files go */
+  filesDir: string;
+  /** the built SPA; not served when absent (API tests) */
+  clientDir?: string;
+  /** tests may verify tokens signed with their own key */
+  verifyToken?: TokenVerifier;
+  logger?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  const { db } = options.database;
+  const publicOrigin = options.publicOrigin.replace(/\/+$/, '');
+  const config = authConfig(publicOrigin);
+  const verify = options.verifyToken ?? createApiTokenVerifier({ db, publicOrigin });
+  const files = new FileStore(options.filesDir);
+
+  /** The embedded issuer's subject is our user id; an external issuer's user is found by e-mail. */
+  const resolveUser = async (authorization: string | undefined) => {
+    const token = await verify(authorization);
+    if (config.embedded || options.verifyToken) return token.sub;
+    const user = token.email ? await findUserByEmail(db, token.email) : undefined;
+    if (!user) throw new Error('unknown user');
+    return user.id;
+  };
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(VERSION_HEADER, PRODUCT_VERSION);
+  });
+
+  app.get('/api/config', async () => ({ issuer: config.issuer, clientId: config.clientId, version: PRODUCT_VERSION }));
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  app.get<{ Params: { companyId: string; file: string } }>('/files/exports/:companyId/:file', async (request, reply) => {
+    let userId: string;
+    try {
+      userId = await resolveUser(request.headers.authorization);
+    } catch {
+      return reply.code(401).send({ message: 'Sign in again' });
+    }
+    const content = await files.read(request.params.companyId, userId, request.params.file);
+    if (!content) return reply.code(404).send({ message: 'File not found' });
+    const name = request.params.file.slice(37);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(content);
+  });
+
+  await registerAuthServer(app, { db, publicOrigin });
+  await registerGraphql(app, { db, files, resolveUser });
+
+  if (options.clientDir && existsSync(path.join(options.clientDir, 'index.html'))) {
+    const indexHtml = readFileSync(path.join(options.clientDir, 'index.html'));
+    await app.register(fastifyStatic, { root: options.clientDir, wildcard: false, index: false });
+    // real browser paths (/sales/customers) reload into the app; API paths stay 404
+    app.setNotFoundHandler((request, reply) => {
+      const apiPath = /^\/(graphql|oidc|api|files)(\/|$)/.test(request.url);
+      if (request.method !== 'GET' || apiPath) return reply.code(404).send({ message: 'Not found' });
+      const asset = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+      if (asset) return reply.code(404).send({ message: 'Not found' });
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  }
+  return app;
+}

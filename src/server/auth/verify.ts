@@ -1,0 +1,106 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+
+/** A request without a valid access token. Routes answer 401 and the app signs in again. */
+export class UnauthorizedError extends Error {
+  readonly statusCode = 401;
+  constructor(message = 'Unauthorized', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+export interface TokenVerifierOptions {
+  /** the issuer identifier, compared exactly with the token's iss */
+  issuer: string;
+  /** the audience the token must carry (our API) */
+  audience: string;
+  /** JWKS of an external issuer; when absent, read from the issuer's discovery document */
+  jwksUrl?: string;
+  /** keys of the embedded issuer, read without an HTTP round trip to ourselves */
+  localJwks?: () => Promise<JSONWebKeySet>;
+}
+
+export interface VerifiedToken {
+  sub: string;
+  email?: string;
+}
+
+export type TokenVerifier = (authorizationHeader: string | undefined) => Promise<VerifiedToken>;
+
+/** Only asymmetric algorithms: a symmetric one would let anyone holding the public key sign. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+async function discoverJwksUrl(issuer: string): Promise<string> {
+  const response = await fetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`OIDC discovery of ${issuer} failed: HTTP ${response.status}`);
+  const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri?: string };
+  if (!jwksUri) throw new Error(`OIDC discovery of ${issuer} has no jwks_uri`);
+  return jwksUri;
+}
+
+/**
+ * Keys of the embedded issuer, cached in memory. A token signed with a kid we do not know yet
+ * (keys rotated by another server process) triggers one reload, at most every 30 seconds.
+ */
+function cachedLocalKeys(load: () => Promise<JSONWebKeySet>): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | undefined;
+  let loadedAt = 0;
+  const reload = () => {
+    loadedAt = Date.now();
+    keySet = load().then(createLocalJWKSet);
+    keySet.catch(() => (keySet = undefined));
+    return keySet;
+  };
+  return async (header, token) => {
+    const current = await (keySet ?? reload());
+    try {
+      return await current(header, token);
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey) || Date.now() - loadedAt < 30_000) throw error;
+      return (await reload())(header, token);
+    }
+  };
+}
+
+function remoteKeys(issuer: string, jwksUrl: string | undefined): JWTVerifyGetKey {
+  let keySet: Promise<JWTVerifyGetKey> | undefined;
+  return async (header, token) => {
+    keySet ??= (jwksUrl ? Promise.resolve(jwksUrl) : discoverJwksUrl(issuer)).then((url) =>
+      createRemoteJWKSet(new URL(url)),
+    );
+    keySet.catch(() => (keySet = undefined)); // a failed discovery is retried on the next call
+    return (await keySet)(header, token);
+  };
+}
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const keys = options.localJwks ? cachedLocalKeys(options.localJwks) : remoteKeys(options.issuer, options.jwksUrl);
+
+  return async (authorizationHeader) => {
+    const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*) *$/i.exec(authorizationHeader ?? '');
+    if (!match) throw new UnauthorizedError(authorizationHeader ? 'Malformed Authorization header' : 'Missing bearer token');
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(match[1], keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ALGORITHMS,
+        clockTolerance: 5,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (cause) {
+      if (cause instanceof joseErrors.JOSEError) throw new UnauthorizedError('Invalid access token', { cause });
+      throw cause; // the key source is unreachable: a server fault, not the caller's
+    }
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new UnauthorizedError('Token has no subject');
+    return { sub: payload.sub, ...(typeof payload.email === 'string' ? { email: payload.email } : {}) };
+  };
+}

@@ -1,0 +1,17 @@
+import path from 'node:path';
+
+/** The server's settings, from the environment (README lists them). */
+export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicOrigin: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    filesDir: path.join(dataDir, 'files'),
+    clientDir: path.resolve(env.CLIENT_DIR ?? 'dist'),
+  };
+}

@@ -1,0 +1,70 @@
+// objectDelete / objectsDelete: an id alone names an object of the company (ids come from one
+// sequence; the `objects` table knows the entity), so one call deletes any kind of record.
+import { and, eq } from 'drizzle-orm';
+import { hasAny } from '../../../shared/permissions';
+import { entityByName, entities } from '../../../generated/entities';
+import { objectsTable } from '../../../generated/tables';
+import { AppError, isForeignKeyViolation, pgErrorOf } from '../../graphql/errors';
+import type { Db } from '../../db/connect';
+import type { DomainContext } from './actor';
+import { tableOf } from './fields';
+import { entityOfObject } from './write';
+
+export interface DeleteResult {
+  id: string;
+  error: string | null;
+}
+
+async function deleteOne(ctx: DomainContext, db: Db, id: string, entityName: string | undefined): Promise<void> {
+  const entity = entityName ? entityByName[entityName] : undefined;
+  if (!entity) throw new AppError('NOT_FOUND', `Object ${id} not found`, { id });
+  if (!hasAny(ctx.actor.permissions, entity.permissions.write) || (entity.feature && !ctx.actor.features[entity.feature]))
+    throw new AppError('FORBIDDEN', `You don't have permission to delete ${entity.label.enPlural.toLowerCase()}`, { id });
+  const { table } = tableOf(entity);
+  const [row] = await db
+    .select({ title: table[entity.titleField] })
+    .from(table)
+    .where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
+  try {
+    // a savepoint, so one failed delete in a batch leaves the others standing
+    await db.transaction(async (tx) => {
+      await tx.delete(table).where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
+      await tx.delete(objectsTable).where(and(eq(objectsTable.companyId, ctx.actor.companyId), eq(objectsTable.id, id)));
+    });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    const detail = `${pgErrorOf(error)?.detail ?? ''} ${pgErrorOf(error)?.table ?? ''}`;
+    const user = entities.find((e) => new RegExp(`\\b${e.table}\\b`).test(detail));
+    const title = row?.title ? ` '${String(row.title)}'` : '';
+    throw new AppError(
+      'CONFLICT',
+      `${entity.label.en}${title} cannot be deleted: it is still used by ${user ? user.label.enPlural.toLowerCase() : 'other records'}`,
+      { id, usedBy: user?.name ?? null },
+    );
+  }
+}
+
+export async function deleteObjects(ctx: DomainContext, ids: string[]): Promise<DeleteResult[]> {
+  return ctx.db.transaction(async (tx) => {
+    const kinds = await entityOfObject(tx, ctx.actor, ids);
+    const results: DeleteResult[] = [];
+    for (const id of ids) {
+      try {
+        await deleteOne(ctx, tx, id, kinds.get(id));
+        results.push({ id, error: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ id, error: error.message });
+      }
+    }
+    return results;
+  });
+}
+
+export async function deleteObject(ctx: DomainContext, id: string): Promise<DeleteResult> {
+  return ctx.db.transaction(async (tx) => {
+    const kinds = await entityOfObject(tx, ctx.actor, [id]);
+    await deleteOne(ctx, tx, id, kinds.get(id));
+    return { id, error: null };
+  });
+}

@@ -1,0 +1,63 @@
+// Turns drizzle rows into API records: codecs per field type, ref titles and lines loaded in
+// one query per ref field and per lines field for the whole page (no N+1).
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { EntityMeta, FieldMeta } from '../../../shared/meta';
+import type { Db } from '../../db/connect';
+import { codecs } from './values';
+import { entityOf, tableOf, visibleFields } from './fields';
+import type { Actor } from './actor';
+
+export type ApiRecord = Record<string, unknown> & { id: string };
+
+function convert(fields: FieldMeta[], row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (f.type === 'lines') continue;
+    const v = codecs[f.type].fromDb(row[f.name]);
+    out[f.name] = f.type === 'ref' ? (v == null ? null : { id: String(v) }) : v;
+  }
+  return out;
+}
+
+export async function hydrate(db: Db, actor: Actor, entity: EntityMeta, rows: Record<string, unknown>[]): Promise<ApiRecord[]> {
+  const fields = visibleFields(entity, actor);
+  const records = rows.map((row) => ({ id: String(row.id), ...convert(fields, row) }) as ApiRecord);
+  if (!records.length) return records;
+  await Promise.all([
+    ...fields.filter((f) => f.type === 'ref').map((f) => loadRefTitles(db, actor, f, records)),
+    ...fields.filter((f) => f.type === 'lines').map((f) => loadLines(db, actor, entity, f, records)),
+  ]);
+  return records;
+}
+
+async function loadRefTitles(db: Db, actor: Actor, field: FieldMeta, records: ApiRecord[]) {
+  const target = entityOf(field.ref!);
+  const ids = [...new Set(records.map((r) => (r[field.name] as { id: string } | null)?.id).filter(Boolean))] as string[];
+  if (!ids.length) return;
+  const { table } = tableOf(target);
+  const title = target.titleField;
+  const where = target.scope === 'company' ? and(eq(table.companyId, actor.companyId), inArray(table.id, ids)) : inArray(table.id, ids);
+  const rows = await db.select({ id: table.id, title: table[title] }).from(table).where(where);
+  const titles = new Map(rows.map((r: { id: string; title: unknown }) => [String(r.id), r.title]));
+  for (const r of records) {
+    const ref = r[field.name] as { id: string } | null;
+    if (ref) r[field.name] = { id: ref.id, [title]: titles.get(ref.id) ?? null };
+  }
+}
+
+async function loadLines(db: Db, actor: Actor, entity: EntityMeta, field: FieldMeta, records: ApiRecord[]) {
+  const table = tableOf(entity).lines[field.name];
+  const rows = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.companyId, actor.companyId), inArray(table.parentId, records.map((r) => r.id))))
+    .orderBy(asc(table.parentId), asc(table.position));
+  const byParent = new Map<string, Record<string, unknown>[]>();
+  const lineFields = field.lines!.fields.filter((f) => !f.internal && (!f.needsValues || visibleFields(entity, actor).includes(field)));
+  for (const row of rows as Record<string, unknown>[]) {
+    const list = byParent.get(String(row.parentId)) ?? [];
+    list.push(convert(lineFields, row));
+    byParent.set(String(row.parentId), list);
+  }
+  for (const r of records) r[field.name] = byParent.get(r.id) ?? [];
+}

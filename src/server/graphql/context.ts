@@ -1,0 +1,33 @@
+import type { Db } from '../db/connect';
+import type { Actor, DomainContext } from '../domain/records/actor';
+import { featuresOf, membershipOf } from '../domain/company/companies';
+import type { FileStore } from '../http/files';
+
+export interface RequestContext {
+  db: Db;
+  files: FileStore;
+  userId: string;
+  companyId: string;
+  /** the user's membership of :companyId, loaded once per request; null when not a member */
+  actor: () => Promise<Actor | null>;
+  /** the domain context; only called after authorization, so the actor exists */
+  domain: () => Promise<DomainContext>;
+}
+
+export function buildContext(db: Db, files: FileStore, userId: string, companyId: string): RequestContext {
+  let loaded: Promise<Actor | null> | undefined;
+  const actor = () =>
+    (loaded ??= (async () => {
+      const membership = await membershipOf(db, userId, companyId);
+      if (!membership) return null;
+      return { userId, companyId, permissions: membership.permissions, features: await featuresOf(db, companyId) };
+    })());
+  return {
+    db,
+    files,
+    userId,
+    companyId,
+    actor,
+    domain: async () => ({ db, actor: (await actor())! }),
+  };
+}

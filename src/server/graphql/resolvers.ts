@@ -1,0 +1,49 @@
+// Root resolvers: generic ones per entity from the metadata, hand-written ones from the
+// domain modules. Resolvers only translate; the rules live in src/server/domain.
+import type { EntityMeta } from '../../shared/meta';
+import { entities } from '../../generated/entities';
+import { listRecords, getRecord, type ListArgs } from '../domain/records/list';
+import { createRecord, updateRecord } from '../domain/records/write';
+import { deleteObject, deleteObjects } from '../domain/records/delete';
+import { exportCsv } from '../domain/records/export';
+import { companiesOf, setCompanySettings, setUserSettings } from '../domain/company/companies';
+import type { RequestContext } from './context';
+
+type Resolver = (root: unknown, args: Record<string, unknown>, ctx: RequestContext) => unknown;
+
+function entityResolvers(e: EntityMeta) {
+  const query: Record<string, Resolver> = {
+    [e.ops.connection]: async (_r, args, ctx) => listRecords(await ctx.domain(), e, args as ListArgs),
+    [e.ops.get]: async (_r, args, ctx) => getRecord(await ctx.domain(), e, String(args.id)),
+    [e.ops.export]: async (_r, args, ctx) => {
+      const domain = await ctx.domain();
+      const csv = await exportCsv(domain, e, args as ListArgs);
+      return ctx.files.save(ctx.companyId, ctx.userId, `${e.plural}.csv`, csv);
+    },
+  };
+  const mutation: Record<string, Resolver> = {
+    [e.ops.create]: async (_r, args, ctx) => createRecord(await ctx.domain(), e, args.input as Record<string, unknown>),
+    [e.ops.update]: async (_r, args, ctx) =>
+      updateRecord(await ctx.domain(), e, String(args.id), args.input as Record<string, unknown>),
+  };
+  return { query, mutation };
+}
+
+export function buildResolvers(): { Query: Record<string, Resolver>; Mutation: Record<string, Resolver> } {
+  const Query: Record<string, Resolver> = {
+    companies: (_r, _a, ctx) => companiesOf(ctx.db, ctx.userId),
+  };
+  const Mutation: Record<string, Resolver> = {
+    objectDelete: async (_r, args, ctx) => deleteObject(await ctx.domain(), String(args.id)),
+    objectsDelete: async (_r, args, ctx) => deleteObjects(await ctx.domain(), (args.ids as string[]).map(String)),
+    companySetUserSettings: async (_r, args, ctx) => setUserSettings(await ctx.domain(), String(args.settings)),
+    companySettingsSet: async (_r, args, ctx) =>
+      setCompanySettings(await ctx.domain(), args.settings as Record<string, unknown>),
+  };
+  for (const e of entities.filter((x) => x.crud)) {
+    const r = entityResolvers(e);
+    Object.assign(Query, r.query);
+    Object.assign(Mutation, r.mutation);
+  }
+  return { Query, Mutation };
+}

@@ -1,0 +1,53 @@
+import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
+import { sdl } from '../../generated/sdl';
+import { enforce, rootRules } from './authorize';
+import { AppError } from './errors';
+import { buildResolvers } from './resolvers';
+import type { RequestContext } from './context';
+
+/** The executable schema: the generated SDL, every root field wrapped by its rule. */
+export function buildExecutableSchema(): GraphQLSchema {
+  const schema = buildSchema(sdl);
+  const rules = rootRules(schema);
+  const resolvers = buildResolvers();
+  const missing: string[] = [];
+  for (const [typeName, map] of [
+    ['Query', resolvers.Query],
+    ['Mutation', resolvers.Mutation],
+  ] as const) {
+    const type = typeName === 'Query' ? schema.getQueryType()! : schema.getMutationType()!;
+    for (const field of Object.values(type.getFields())) {
+      const resolve = map[field.name];
+      if (!resolve) {
+        missing.push(`${typeName}.${field.name}`);
+        continue;
+      }
+      const rule = rules.get(`${typeName}.${field.name}`)!;
+      field.resolve = async (root, args, ctx: RequestContext) => {
+        await enforce(rule, ctx, field.name);
+        return resolve(root, args, ctx);
+      };
+    }
+  }
+  if (missing.length) throw new Error(`Root fields without a resolver: ${missing.join(', ')}`);
+  return schema;
+}
+
+/** The error payload of spec 8: message, extensions.code and extensions.info. */
+export function formatError(error: GraphQLError): GraphQLError {
+  const original = error.originalError;
+  if (original instanceof AppError)
+    return new GraphQLError(original.message, {
+      path: error.path,
+      extensions: { code: original.code, info: original.info },
+    });
+  if (!original || original instanceof GraphQLError) {
+    // a document that does not parse, or does not fit the schema or its variables
+    const code = /Syntax Error/.test(error.message) ? 'SYNTAX_ERROR' : 'VALIDATION_ERROR';
+    return new GraphQLError(error.message, { path: error.path, extensions: { code, info: {} } });
+  }
+  return new GraphQLError('Internal server error', {
+    path: error.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', info: {} },
+  });
+}
