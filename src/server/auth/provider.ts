@@ -77,7 +77,7 @@ export function createProvider({ db, publicOrigin, keys }: ProviderOptions): Pro
       authorization: '/auth',
       token: '/token',
       jwks: '/jwks',
-      
+      revocation: '/revoke_token',
       end_session: '/session/end',
     },
     // our own sign-in page, under the issuer path so its cookie stays scoped there
@@ -88,7 +88,12 @@ export function createProvider({ db, publicOrigin, keys }: ProviderOptions): Pro
       devInteractions: { enabled: false },
       // our own users endpoints and the ID token carry the profile; access tokens are for the API
       userinfo: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // a public client may only revoke its own tokens; others are silently ignored (RFC 7009)
+        allowedPolicy: async (_ctx: unknown, client: OidcClient, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
       // tokens are plain bearer tokens; nothing here checks proofs of possession
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },

@@ -26,6 +26,9 @@ export interface ConnectOptions {
 export async function connect(options: ConnectOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // an idle client dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout
+    pool.on('error', (error) => console.error(`idle database connection lost: ${error.message}`));
     // numeric and bigint come back as strings by default; ids stay strings (GraphQL ID),
     // numerics are parsed where the field type says so.
     return { db: drizzlePg(pool), dialect: 'postgres', close: () => pool.end() };

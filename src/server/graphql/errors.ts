@@ -44,3 +44,9 @@ export function pgErrorOf(error: unknown): PgError | undefined {
 
 export const isForeignKeyViolation = (e: unknown) => pgErrorOf(e)?.code === FOREIGN_KEY_VIOLATION;
 export const isUniqueViolation = (e: unknown) => pgErrorOf(e)?.code === UNIQUE_VIOLATION;
+
+/** A Fastify error about the request itself (bad JSON, wrong content type) keeps its 4xx. */
+export function clientStatusOf(error: unknown): number | undefined {
+  const status = (error as { statusCode?: unknown } | undefined)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}

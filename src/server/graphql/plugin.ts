@@ -7,6 +7,7 @@ import type { Db } from '../db/connect';
 import type { FileStore } from '../http/files';
 import { buildContext } from './context';
 import { buildExecutableSchema, formatError } from './schema';
+import { clientStatusOf } from './errors';
 
 export type UserResolver = (authorization: string | undefined) => Promise<string>;
 
@@ -53,7 +54,8 @@ export async function registerGraphql(
         // 400. Anything that ran answers 200 with its errors, since the spec's client signs
         // the user out on a 500.
         const documentOnly = errors.every((e) => !e.originalError || e.originalError instanceof GraphQLError);
-        const statusCode = execution.data == null && documentOnly ? 400 : 200;
+        const requestError = errors.map((e) => clientStatusOf(e.originalError)).find(Boolean);
+        const statusCode = requestError ?? (execution.data == null && documentOnly ? 400 : 200);
         return { statusCode, response: { data: execution.data ?? null, errors: formatted.map((e) => e.toJSON()) } };
       },
     });

@@ -1,9 +1,10 @@
 import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
 import { sdl } from '../../generated/sdl';
 import { enforce, rootRules } from './authorize';
-import { AppError } from './errors';
+import { AppError, clientStatusOf } from './errors';
 import { buildResolvers } from './resolvers';
 import type { RequestContext } from './context';
+
 
 /** The executable schema: the generated SDL, every root field wrapped by its rule. */
 export function buildExecutableSchema(): GraphQLSchema {
@@ -41,7 +42,7 @@ export function formatError(error: GraphQLError): GraphQLError {
       path: error.path,
       extensions: { code: original.code, info: original.info },
     });
-  if (!original || original instanceof GraphQLError) {
+  if (!original || original instanceof GraphQLError || clientStatusOf(original)) {
     // a document that does not parse, or does not fit the schema or its variables
     const code = /Syntax Error/.test(error.message) ? 'SYNTAX_ERROR' : 'VALIDATION_ERROR';
     return new GraphQLError(error.message, { path: error.path, extensions: { code, info: {} } });
