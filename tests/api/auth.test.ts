@@ -141,7 +141,14 @@ async function openDatabase(target: Target): Promise<Database> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   // a connection string, not a WHATWG URL: socket forms like postgresql://user@/db are valid here
   const options = encodeURIComponent(`-c search_path=${schema}`);
-  const database = await connect({ url: `${target.url}${target.url.includes('?') ? '&' : '?'}options=${options}` });
+  let database: Database;
+  try {
+    database = await connect({ url: `${target.url}${target.url.includes('?') ? '&' : '?'}options=${options}` });
+  } catch (error) {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+    throw error;
+  }
   return {
     ...database,
     async close() {

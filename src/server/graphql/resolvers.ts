@@ -7,6 +7,7 @@ import { createRecord, updateRecord } from '../domain/records/write';
 import { deleteObject, deleteObjects } from '../domain/records/delete';
 import { exportCsv } from '../domain/records/export';
 import { companiesOf, setCompanySettings, setUserSettings } from '../domain/company/companies';
+import { densityLookup, strengthLookup } from '../domain/alcoholometry/lookups';
 import type { RequestContext } from './context';
 
 type Resolver = (root: unknown, args: Record<string, unknown>, ctx: RequestContext) => unknown;
@@ -32,6 +33,8 @@ function entityResolvers(e: EntityMeta) {
 export function buildResolvers(): { Query: Record<string, Resolver>; Mutation: Record<string, Resolver> } {
   const Query: Record<string, Resolver> = {
     companies: (_r, _a, ctx) => companiesOf(ctx.db, ctx.userId),
+    alcoholometricLookupByDensity: (_r, args) => densityLookup(Number(args.temp), Number(args.density)),
+    alcoholometricLookupByStrength: (_r, args) => strengthLookup(Number(args.temp), Number(args.b)),
   };
   const Mutation: Record<string, Resolver> = {
     objectDelete: async (_r, args, ctx) => deleteObject(await ctx.domain(), String(args.id)),

@@ -1,0 +1,222 @@
+// The field-type registry: for every FieldType of src/shared/meta.ts, the list column, the
+// form input and the filter inputs. `satisfies Record<FieldType, …>` makes a new field type
+// fail to compile until it is handled here.
+import type { ReactElement } from 'react';
+import {
+  ArrayInput,
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  DataTable,
+  DateField,
+  DateInput,
+  DateTimeInput,
+  EmailField,
+  NumberInput,
+  ReferenceInput,
+  SelectField,
+  SelectInput,
+  SimpleFormIterator,
+  TextArrayField,
+  TextArrayInput,
+  TextField,
+  TextInput,
+} from 'react-admin';
+import { InputAdornment } from '@mui/material';
+import type { EntityMeta, FieldMeta, FieldType } from '../../shared/meta';
+import { enumChoices, fieldLabelKey } from './labels';
+import { stepFor, validatorsFor } from './validators';
+import { GTE_SUFFIX, LTE_SUFFIX } from '../data/filters';
+
+export interface FieldContext {
+  entity: EntityMeta;
+  field: FieldMeta;
+  /** set for the fields of a line: the parent lines field */
+  parent?: FieldMeta;
+  /** entity metadata by name, for ref targets */
+  entityByName: Record<string, EntityMeta>;
+  /** the input shows its value but cannot be changed */
+  readOnly?: boolean;
+  /** translate, for labels composed at render time (filters) */
+  translate: (key: string, options?: Record<string, unknown>) => string;
+  /** fields of lines shown by the lines input: decides needsValues inside lines */
+  isVisible?: (field: FieldMeta) => boolean;
+}
+
+export interface FieldTypeUi {
+  /** a DataTable column (a DataTable.Col element) */
+  column: (ctx: FieldContext) => ReactElement;
+  /** the form input; `source` is relative inside lines */
+  input: (ctx: FieldContext) => ReactElement;
+  /** zero or more filter inputs (keys: field name, or <name>_gte / <name>_lte) */
+  filters: (ctx: FieldContext) => ReactElement[];
+}
+
+const label = (ctx: FieldContext) => fieldLabelKey(ctx.entity, ctx.field, ctx.parent);
+const common = (ctx: FieldContext) => ({
+  key: ctx.field.name,
+  source: ctx.field.name,
+  label: label(ctx),
+  validate: validatorsFor(ctx.field),
+  readOnly: ctx.readOnly,
+  defaultValue: ctx.parent ? ctx.field.default : undefined,
+});
+
+const unitsAdornment = (field: FieldMeta) =>
+  field.units ? { slotProps: { input: { endAdornment: <InputAdornment position="end">{field.units}</InputAdornment> } } } : {};
+
+const rangeFilters = (ctx: FieldContext, Input: typeof NumberInput | typeof DateInput): ReactElement[] => {
+  const name = ctx.translate(label(ctx));
+  return [
+    <Input key={`${ctx.field.name}${GTE_SUFFIX}`} source={`${ctx.field.name}${GTE_SUFFIX}`} label={ctx.translate('app.list.from', { field: name })} />,
+    <Input key={`${ctx.field.name}${LTE_SUFFIX}`} source={`${ctx.field.name}${LTE_SUFFIX}`} label={ctx.translate('app.list.to', { field: name })} />,
+  ];
+};
+
+const textFilter = (ctx: FieldContext) => [<TextInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} />];
+
+const refTarget = (ctx: FieldContext): EntityMeta | undefined => {
+  const target = ctx.field.ref ? ctx.entityByName[ctx.field.ref] : undefined;
+  return target?.crud ? target : undefined;
+};
+
+const col = (ctx: FieldContext, props: Record<string, unknown> = {}) => (
+  <DataTable.Col key={ctx.field.name} source={ctx.field.name} label={label(ctx)} {...props} />
+);
+
+export const fieldTypes = {
+  string: {
+    column: (ctx) => col(ctx, { field: ctx.field.format === 'email' ? EmailField : TextField }),
+    input: (ctx) => <TextInput {...common(ctx)} type={ctx.field.format === 'email' ? 'email' : 'text'} />,
+    filters: textFilter,
+  },
+  text: {
+    column: (ctx) =>
+      col(ctx, {
+        render: (record: Record<string, unknown>) => {
+          const text = String(record[ctx.field.name] ?? '');
+          return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+        },
+      }),
+    input: (ctx) => <TextInput {...common(ctx)} multiline minRows={3} />,
+    filters: textFilter,
+  },
+  integer: {
+    column: (ctx) => <DataTable.NumberCol key={ctx.field.name} source={ctx.field.name} label={label(ctx)} />,
+    input: (ctx) => <NumberInput {...common(ctx)} step={1} {...unitsAdornment(ctx.field)} />,
+    filters: (ctx) => rangeFilters(ctx, NumberInput),
+  },
+  decimal: {
+    column: (ctx) => (
+      <DataTable.NumberCol
+        key={ctx.field.name}
+        source={ctx.field.name}
+        label={label(ctx)}
+        options={{ minimumFractionDigits: ctx.field.precision ?? 2, maximumFractionDigits: ctx.field.precision ?? 2 }}
+      />
+    ),
+    input: (ctx) => <NumberInput {...common(ctx)} step={stepFor(ctx.field)} {...unitsAdornment(ctx.field)} />,
+    filters: (ctx) => rangeFilters(ctx, NumberInput),
+  },
+  boolean: {
+    column: (ctx) => col(ctx, { field: BooleanField }),
+    input: (ctx) => <BooleanInput {...common(ctx)} />,
+    filters: (ctx) => [
+      <SelectInput
+        key={ctx.field.name}
+        source={ctx.field.name}
+        label={label(ctx)}
+        choices={[
+          { id: 'true', name: 'ra.boolean.true' },
+          { id: 'false', name: 'ra.boolean.false' },
+        ]}
+      />,
+    ],
+  },
+  date: {
+    // yyyy-MM-dd is the spec's date format: shown as stored, no time zone shift
+    column: (ctx) => col(ctx, { field: TextField }),
+    input: (ctx) => <DateInput {...common(ctx)} />,
+    filters: (ctx) => rangeFilters(ctx, DateInput),
+  },
+  datetime: {
+    column: (ctx) => col(ctx, { children: <DateField source={ctx.field.name} showTime /> }),
+    input: (ctx) => <DateTimeInput {...common(ctx)} />,
+    filters: (ctx) => rangeFilters(ctx, DateInput),
+  },
+  enum: {
+    column: (ctx) => col(ctx, { children: <SelectField source={ctx.field.name} choices={enumChoices(ctx.entity, ctx.field, ctx.parent)} /> }),
+    input: (ctx) => <SelectInput {...common(ctx)} choices={enumChoices(ctx.entity, ctx.field, ctx.parent)} />,
+    filters: (ctx) => [<SelectInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} choices={enumChoices(ctx.entity, ctx.field)} />],
+  },
+  ref: {
+    column: (ctx) => {
+      const target = ctx.field.ref ? ctx.entityByName[ctx.field.ref] : undefined;
+      return col(ctx, { children: <TextField source={`${ctx.field.name}.${target?.titleField ?? 'id'}`} /> });
+    },
+    input: (ctx) => {
+      const target = refTarget(ctx);
+      const { key, validate, readOnly } = common(ctx);
+      // the record holds the reference as { id, <title> }; the form edits its id
+      const source = `${ctx.field.name}.id`;
+      if (!target) return <TextInput key={key} source={source} label={label(ctx)} validate={validate} readOnly={readOnly} />;
+      return (
+        <ReferenceInput
+          key={key}
+          source={source}
+          reference={target.plural}
+          filter={ctx.field.refFilter ?? {}}
+          sort={{ field: target.titleField, order: 'ASC' }}
+        >
+          <AutocompleteInput label={label(ctx)} optionText={target.titleField} validate={validate} readOnly={readOnly} filterToQuery={(q: string) => ({ q })} />
+        </ReferenceInput>
+      );
+    },
+    filters: (ctx) => {
+      const target = refTarget(ctx);
+      if (!target) return textFilter(ctx);
+      return [
+        <ReferenceInput
+          key={ctx.field.name}
+          source={ctx.field.name}
+          reference={target.plural}
+          filter={ctx.field.refFilter ?? {}}
+          sort={{ field: target.titleField, order: 'ASC' }}
+        >
+          <AutocompleteInput label={label(ctx)} optionText={target.titleField} filterToQuery={(q: string) => ({ q })} />
+        </ReferenceInput>,
+      ];
+    },
+  },
+  stringList: {
+    column: (ctx) => col(ctx, { children: <TextArrayField source={ctx.field.name} /> }),
+    input: (ctx) => {
+      const { defaultValue, ...props } = common(ctx);
+      return <TextArrayInput {...props} defaultValue={Array.isArray(defaultValue) ? defaultValue : undefined} />;
+    },
+    filters: textFilter,
+  },
+  lines: {
+    column: (ctx) =>
+      col(ctx, {
+        disableSort: true,
+        render: (record: Record<string, unknown>) => {
+          const lines = record[ctx.field.name];
+          return ctx.translate('app.list.lines', { smart_count: Array.isArray(lines) ? lines.length : 0 });
+        },
+      }),
+    input: (ctx) => {
+      const lineFields = (ctx.field.lines?.fields ?? []).filter((f) => !f.internal && (ctx.isVisible?.(f) ?? true) && f.type !== 'lines');
+      return (
+        <ArrayInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} disabled={ctx.readOnly} validate={validatorsFor(ctx.field)}>
+          <SimpleFormIterator inline disableAdd={ctx.readOnly} disableRemove={ctx.readOnly} disableReordering={ctx.readOnly}>
+            {lineFields.map((lineField) =>
+              fieldTypes[lineField.type].input({ ...ctx, field: lineField, parent: ctx.field, readOnly: ctx.readOnly || lineField.readOnly }),
+            )}
+          </SimpleFormIterator>
+        </ArrayInput>
+      );
+    },
+    filters: () => [],
+  },
+} satisfies Record<FieldType, FieldTypeUi>;
