@@ -57,7 +57,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     : [];
   const sdl = print(parse([COMMON_SDL, emitEntitySdl(entities), ...handSdl].join('\n')));
   const schema = buildSchema(sdl);
-  for (const [name, doc] of Object.entries(commonDocuments)) void name, parse(doc);
+  // hand-written documents must at least parse; tests validate them against the schema
+  for (const doc of Object.values(commonDocuments)) parse(doc);
 
   const files: Record<string, string> = {
     'entities.ts': emitEntities(entities),

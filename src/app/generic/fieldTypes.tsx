@@ -208,8 +208,8 @@ export const fieldTypes = {
     input: (ctx) => {
       const lineFields = (ctx.field.lines?.fields ?? []).filter((f) => !f.internal && (ctx.isVisible?.(f) ?? true) && f.type !== 'lines');
       return (
-        <ArrayInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} disabled={ctx.readOnly} validate={validatorsFor(ctx.field)}>
-          <SimpleFormIterator inline disableAdd={ctx.readOnly} disableRemove={ctx.readOnly} disableReordering={ctx.readOnly}>
+        <ArrayInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} validate={validatorsFor(ctx.field)}>
+          <SimpleFormIterator inline readOnly={ctx.readOnly} disableAdd={ctx.readOnly} disableRemove={ctx.readOnly} disableReordering={ctx.readOnly}>
             {lineFields.map((lineField) =>
               fieldTypes[lineField.type].input({ ...ctx, field: lineField, parent: ctx.field, readOnly: ctx.readOnly || lineField.readOnly }),
             )}

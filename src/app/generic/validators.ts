@@ -34,7 +34,11 @@ const asNumber = (value: unknown): number | undefined => {
   return n;
 };
 
-export const requiredValidator: FieldValidator = (value) => (isBlankValue(value) ? msg(VALIDATION_KEYS.required) : undefined);
+/** `isRequired` lets react-admin mark the input's label as required. */
+export const requiredValidator: FieldValidator & { isRequired: true } = Object.assign(
+  (value: unknown) => (isBlankValue(value) ? msg(VALIDATION_KEYS.required) : undefined),
+  { isRequired: true as const },
+);
 
 export const maxLengthValidator =
   (n: number): FieldValidator =>

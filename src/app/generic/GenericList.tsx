@@ -1,0 +1,122 @@
+// A list screen configured by metadata: columns from entity.list.columns (the other visible
+// fields are hidden columns the user can add), default sort, filters from entity.filters plus
+// a search box when the entity has searchable fields, pages of 25/50/100, bulk delete, CSV
+// export. A preset list (/inventory/itemcategories) filters by its preset permanently.
+import { useMemo } from 'react';
+import {
+  ColumnsButton,
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  Pagination,
+  TextInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { InputAdornment } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import type { EntityMeta, FieldMeta } from '../../shared/meta';
+import { canRead, canWrite, isVisibleField } from '../access';
+import { createPathFor, editPathFor, type ListRouteEntry, type Preset } from '../routing/paths';
+import { useCurrentCompany, useServices } from '../services';
+import { fieldTypes, type FieldContext } from './fieldTypes';
+import { enumValueKey, resourceNameKey } from './labels';
+import { BulkDeleteButton, ExportCsvButton } from './ListButtons';
+import { PermissionDenied } from './PermissionDenied';
+import { SEARCH_KEY } from '../data/filters';
+
+export const PAGE_SIZES = [25, 50, 100];
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** "Categories", or "Categories – Item" for a preset list. */
+export function useListTitle(entity: EntityMeta, preset?: Preset): string {
+  const translate = useTranslate();
+  const base = translate(resourceNameKey(entity), { smart_count: 2 });
+  const parts = Object.entries(preset ?? {}).map(([name, value]) => {
+    const field = entity.fields.find((f) => f.name === name);
+    return field?.type === 'enum' ? translate(enumValueKey(entity, field, String(value)), { _: String(value) }) : String(value);
+  });
+  return parts.length ? `${base} – ${parts.join(', ')}` : base;
+}
+
+function ListActions({ entity, preset, writable, csv }: { entity: EntityMeta; preset?: Preset; writable: boolean; csv: boolean }) {
+  const createPath = createPathFor(entity, preset ?? {});
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ColumnsButton />
+      {writable && createPath ? <CreateButton to={createPath} /> : null}
+      {csv ? <ExportCsvButton entity={entity} preset={preset} /> : null}
+    </TopToolbar>
+  );
+}
+
+export function GenericList({ route }: { route: ListRouteEntry }) {
+  const { entity, preset } = route;
+  const { entityByName } = useServices();
+  const company = useCurrentCompany();
+  const translate = useTranslate();
+  const title = useListTitle(entity, preset);
+
+  const { columns, hidden, filters } = useMemo(() => {
+    const visible = (f: FieldMeta | undefined): f is FieldMeta => !!f && f.name !== 'id' && isVisibleField(f, company);
+    const ctx = (field: FieldMeta): FieldContext => ({ entity, field, entityByName, translate });
+    const byName = new Map(entity.fields.map((f) => [f.name, f]));
+    const columnFields = entity.list.columns.map((n) => byName.get(n)).filter(visible);
+    const hiddenFields = entity.fields.filter((f) => visible(f) && !columnFields.includes(f) && f.type !== 'lines');
+    const presetKeys = new Set(Object.keys(preset ?? {}));
+    const filterInputs = [
+      ...(entity.fields.some((f) => f.searchable)
+        ? [
+            <TextInput
+              key={SEARCH_KEY}
+              source={SEARCH_KEY}
+              label="app.list.search"
+              alwaysOn
+              resettable
+              slotProps={{ input: { endAdornment: <InputAdornment position="end"><SearchIcon fontSize="small" /></InputAdornment> } }}
+            />,
+          ]
+        : []),
+      ...entity.filters
+        .map((n) => byName.get(n))
+        .filter(visible)
+        .filter((f) => !presetKeys.has(f.name))
+        .flatMap((f) => fieldTypes[f.type].filters(ctx(f))),
+    ];
+    return {
+      columns: [...columnFields, ...hiddenFields].map((f) => fieldTypes[f.type].column(ctx(f))),
+      hidden: hiddenFields.map((f) => f.name),
+      filters: filterInputs,
+    };
+  }, [entity, entityByName, company, translate, preset]);
+
+  if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={title} />;
+  const writable = canWrite(entity, company);
+  const csv = company?.allowCSVExport === true;
+
+  return (
+    <List
+      resource={entity.plural}
+      storeKey={route.path}
+      filter={preset}
+      filters={filters}
+      sort={{ field: entity.list.sort.field, order: entity.list.sort.reverse ? 'DESC' : 'ASC' }}
+      perPage={DEFAULT_PAGE_SIZE}
+      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+      actions={<ListActions entity={entity} preset={preset} writable={writable} csv={csv} />}
+      empty={false}
+      title={title}
+    >
+      <DataTable
+        storeKey={`${route.path}.datatable`}
+        hiddenColumns={hidden}
+        rowClick={(_id, _resource, record) => editPathFor(entity, record, preset) ?? false}
+        bulkActionButtons={writable ? <BulkDeleteButton entity={entity} /> : false}
+      >
+        {columns}
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,106 @@
+// List toolbar and bulk buttons of the generic list: CSV export and bulk delete with the
+// spec's confirm and result texts ('Deleted {n} of {total}', '({k} error(s))').
+import { useState } from 'react';
+import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import DownloadIcon from '@mui/icons-material/Download';
+import DeleteIcon from '@mui/icons-material/Delete';
+import type { EntityMeta } from '../../shared/meta';
+import type { AppDataProvider } from '../data/dataProvider';
+import { downloadFile } from '../data/download';
+import { useServices } from '../services';
+import type { Preset } from '../routing/paths';
+
+export function ExportCsvButton({ entity, preset }: { entity: EntityMeta; preset?: Preset }) {
+  const { filterValues, sort } = useListContext();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { authFetch } = useServices();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const url = await dataProvider.exportUrl(entity.plural, { filter: { ...filterValues, ...preset }, sort });
+      await downloadFile(url, authFetch, `${entity.plural}.csv`);
+    } catch (error) {
+      notify((error as Error)?.message || 'app.list.export_failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button label="app.list.export_csv" onClick={onClick} disabled={busy}>
+      <DownloadIcon />
+    </Button>
+  );
+}
+
+export interface DeleteOutcome {
+  message: string;
+  args: Record<string, unknown>;
+  type: 'success' | 'warning';
+  suffix?: { message: string; args: Record<string, unknown> };
+}
+
+/** Spec 8: 'Delete successful' for one; 'Deleted {n} of {total}' (warning with '({k} error(s))' when some failed). */
+export function deleteOutcome(total: number, deleted: number): DeleteOutcome {
+  const failed = total - deleted;
+  if (total === 1 && failed === 0) return { message: 'app.delete.success', args: {}, type: 'success' };
+  return {
+    message: 'app.delete.result',
+    args: { n: deleted, total },
+    type: failed > 0 ? 'warning' : 'success',
+    ...(failed > 0 ? { suffix: { message: 'app.delete.errors', args: { k: failed } } } : {}),
+  };
+}
+
+export function BulkDeleteButton({ entity }: { entity: EntityMeta }) {
+  const { selectedIds, onSelect } = useListContext();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const onConfirm = async () => {
+    setDeleting(true);
+    try {
+      const ids = [...selectedIds];
+      const { data = [] } = await dataProvider.deleteMany(entity.plural, { ids });
+      const outcome = deleteOutcome(ids.length, data.length);
+      const text =
+        translate(outcome.message, outcome.args) + (outcome.suffix ? ` ${translate(outcome.suffix.message, outcome.suffix.args)}` : '');
+      notify(text, { type: outcome.type });
+      const deleted = new Set(data.map(String));
+      // rows that could not be deleted stay selected
+      onSelect(ids.filter((id) => !deleted.has(String(id))));
+      refresh();
+    } catch (error) {
+      notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setDeleting(false);
+      setOpen(false);
+    }
+  };
+
+  const name = translate('app.delete.selected', { smart_count: selectedIds.length });
+  return (
+    <>
+      <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={deleting}>
+        <DeleteIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={deleting}
+        title="app.confirm.bulk_delete_title"
+        translateOptions={{ name }}
+        content="app.confirm.delete_content"
+        confirmColor="warning"
+        onConfirm={onConfirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
