@@ -41,7 +41,12 @@ export function createLoginPage(session: OidcSession) {
       } else if (action.kind === 'start') {
         session
           .getAccessToken()
-          .then((token) => (token ? navigate(returnTo, { replace: true }) : session.signIn(returnTo)))
+          .then((token) => {
+            if (token) return navigate(returnTo, { replace: true });
+            // the API refused a token we just got: do not bounce through the issuer again
+            if (session.justSignedIn()) throw new Error('app.auth.failed');
+            return session.signIn(returnTo);
+          })
           .catch(fail);
       }
       return () => {

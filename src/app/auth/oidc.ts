@@ -6,6 +6,7 @@ import type { AppConfig } from '../config';
 import { isExpired, refreshDelayMs, safeReturnPath } from './tokens';
 
 export const OIDC_SCOPE = 'openid profile email';
+const SIGN_IN_LOOP_WINDOW_MS = 15_000;
 
 interface SignInState {
   returnTo: string;
@@ -16,6 +17,7 @@ export class OidcSession {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private refreshing: Promise<User | null> | null = null;
   private redirecting = false;
+  private signedInAt = 0;
   private readonly callbacks = new Map<string, Promise<string>>();
 
   constructor(config: AppConfig, origin: string = window.location.origin) {
@@ -91,10 +93,21 @@ export class OidcSession {
     // React StrictMode runs effects twice; the code can only be exchanged once.
     let pending = this.callbacks.get(url);
     if (!pending) {
-      pending = this.manager.signinRedirectCallback(url).then((user) => safeReturnPath((user.state as SignInState | undefined)?.returnTo));
+      pending = this.manager.signinRedirectCallback(url).then((user) => {
+        this.signedInAt = Date.now();
+        return safeReturnPath((user.state as SignInState | undefined)?.returnTo);
+      });
       this.callbacks.set(url, pending);
     }
     return pending;
+  }
+
+  /**
+   * True right after a completed sign-in. If the API rejects a fresh token, starting another
+   * sign-in at once would loop through the issuer forever; /login shows an error instead.
+   */
+  justSignedIn(windowMs = SIGN_IN_LOOP_WINDOW_MS): boolean {
+    return this.signedInAt > 0 && Date.now() - this.signedInAt < windowMs;
   }
 
   /** Revokes the tokens, then signs out at the issuer's end-session endpoint. */

@@ -40,12 +40,13 @@ export function useListTitle(entity: EntityMeta, preset?: Preset): string {
   return parts.length ? `${base} – ${parts.join(', ')}` : base;
 }
 
-function ListActions({ entity, preset, writable, csv }: { entity: EntityMeta; preset?: Preset; writable: boolean; csv: boolean }) {
+function ListActions(props: { entity: EntityMeta; preset?: Preset; writable: boolean; csv: boolean; tableKey: string }) {
+  const { entity, preset, writable, csv, tableKey } = props;
   const createPath = createPathFor(entity, preset ?? {});
   return (
     <TopToolbar>
       <FilterButton />
-      <ColumnsButton />
+      <ColumnsButton storeKey={tableKey} />
       {writable && createPath ? <CreateButton to={createPath} /> : null}
       {csv ? <ExportCsvButton entity={entity} preset={preset} /> : null}
     </TopToolbar>
@@ -95,6 +96,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={title} />;
   const writable = canWrite(entity, company);
   const csv = company?.allowCSVExport === true;
+  const tableKey = `${route.path}.datatable`;
 
   return (
     <List
@@ -105,12 +107,12 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
       sort={{ field: entity.list.sort.field, order: entity.list.sort.reverse ? 'DESC' : 'ASC' }}
       perPage={DEFAULT_PAGE_SIZE}
       pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      actions={<ListActions entity={entity} preset={preset} writable={writable} csv={csv} />}
+      actions={<ListActions entity={entity} preset={preset} writable={writable} csv={csv} tableKey={tableKey} />}
       empty={false}
       title={title}
     >
       <DataTable
-        storeKey={`${route.path}.datatable`}
+        storeKey={tableKey}
         hiddenColumns={hidden}
         rowClick={(_id, _resource, record) => editPathFor(entity, record, preset) ?? false}
         bulkActionButtons={writable ? <BulkDeleteButton entity={entity} /> : false}

@@ -9,6 +9,7 @@ import type { Db } from '../../db/connect';
 import type { DomainContext } from './actor';
 import { tableOf } from './fields';
 import { entityOfObject } from './write';
+import { invalidateCounts } from './countCache';
 
 export interface DeleteResult {
   id: string;
@@ -44,9 +45,16 @@ async function deleteOne(ctx: DomainContext, db: Db, id: string, entityName: str
   }
 }
 
+/** Counts of every entity touched are stale once the transaction commits. */
+async function thenInvalidate<T>(ctx: DomainContext, kinds: Map<string, string>, result: T): Promise<T> {
+  for (const entity of new Set(kinds.values())) invalidateCounts(ctx.actor.companyId, entity);
+  return result;
+}
+
 export async function deleteObjects(ctx: DomainContext, ids: string[]): Promise<DeleteResult[]> {
-  return ctx.db.transaction(async (tx) => {
-    const kinds = await entityOfObject(tx, ctx.actor, ids);
+  let kinds = new Map<string, string>();
+  const results = await ctx.db.transaction(async (tx) => {
+    kinds = await entityOfObject(tx, ctx.actor, ids);
     const results: DeleteResult[] = [];
     for (const id of ids) {
       try {
@@ -59,12 +67,15 @@ export async function deleteObjects(ctx: DomainContext, ids: string[]): Promise<
     }
     return results;
   });
+  return thenInvalidate(ctx, kinds, results);
 }
 
 export async function deleteObject(ctx: DomainContext, id: string): Promise<DeleteResult> {
-  return ctx.db.transaction(async (tx) => {
-    const kinds = await entityOfObject(tx, ctx.actor, [id]);
+  let kinds = new Map<string, string>();
+  const result = await ctx.db.transaction(async (tx) => {
+    kinds = await entityOfObject(tx, ctx.actor, [id]);
     await deleteOne(ctx, tx, id, kinds.get(id));
     return { id, error: null };
   });
+  return thenInvalidate(ctx, kinds, result);
 }

@@ -1,6 +1,7 @@
 // Relay cursor connections over any entity: keyset paging on (sort column, id), so a page
 // costs an index range scan however deep it is, and order is stable with an id tie-break.
-import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { cachedCount } from './countCache';
 import type { Comparator, EntityMeta, FieldMeta } from '../../../shared/meta';
 import { messages } from '../../../shared/messages';
 import { AppError, validationError } from '../../graphql/errors';
@@ -102,15 +103,19 @@ export function sortOf(entity: EntityMeta, ctx: DomainContext, args: Pick<ListAr
   if (sortKey !== 'id' && (!field || field.type === 'lines' || field.type === 'stringList'))
     throw validationError({ sortKey: `Cannot sort by ${sortKey}` });
   const descending = args.sortKey ? !!args.reverse : entity.list.sort.reverse !== !!args.reverse;
-  return { sortKey, descending };
+  // ids and required fields are never NULL, so their keyset is a plain row comparison
+  const nullable = sortKey !== 'id' && !field!.required && field!.type !== 'boolean';
+  return { sortKey, descending, nullable };
 }
 
 /** Rows strictly after `key` in the order (column, id) ascending or descending. PostgreSQL
  * puts NULLs last ascending and first descending, so both orders mirror each other exactly. */
-function after(column: unknown, id: unknown, key: Key, descending: boolean): SQL {
+function after(column: unknown, id: unknown, key: Key, descending: boolean, nullable: boolean): SQL {
   const [value, keyId] = key;
   const c = column as Parameters<typeof eq>[0];
   const i = id as Parameters<typeof eq>[0];
+  // a row comparison is an index range condition; the OR form below is only for NULLs
+  if (!nullable) return descending ? sql`(${c}, ${i}) < (${value}, ${keyId})` : sql`(${c}, ${i}) > (${value}, ${keyId})`;
   if (!descending)
     return value === null
       ? and(isNull(c), gt(i, keyId))!
@@ -124,7 +129,7 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   pageSize(args);
   const { table } = tableOf(entity);
   const where = whereOf(ctx, entity, args);
-  const { sortKey, descending } = sortOf(entity, ctx, args);
+  const { sortKey, descending, nullable } = sortOf(entity, ctx, args);
   const sortColumn = table[sortKey];
   const backward = args.last != null || (args.before != null && args.first == null);
   const size = (backward ? args.last : args.first) ?? DEFAULT_PAGE_SIZE;
@@ -132,13 +137,17 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   const readDescending = backward ? !descending : descending;
   const cursor = backward ? args.before : args.after;
   const conditions = [where];
-  if (cursor) conditions.push(after(sortColumn, table.id, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending));
-  if (!backward && args.before) conditions.push(after(sortColumn, table.id, decodeCursor(args.before, 'before'), !descending));
+  if (cursor) conditions.push(after(sortColumn, table.id, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending, nullable));
+  if (!backward && args.before) conditions.push(after(sortColumn, table.id, decodeCursor(args.before, 'before'), !descending, nullable));
   const order = readDescending ? [desc(sortColumn), desc(table.id)] : [asc(sortColumn), asc(table.id)];
 
-  const [rows, [{ total }]] = await Promise.all([
+  const filterKey = JSON.stringify([args.filters ?? [], args.parameters?.search?.trim() ?? '', ctx.actor.permissions.includes('values')]);
+  const [rows, total] = await Promise.all([
     ctx.db.select().from(table).where(and(...conditions)).orderBy(...order).limit(size + 1),
-    ctx.db.select({ total: count() }).from(table).where(where),
+    cachedCount(ctx.actor.companyId, entity.name, filterKey, async () => {
+      const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(where);
+      return Number(n);
+    }),
   ]);
   const more = rows.length > size;
   const page = (more ? rows.slice(0, size) : rows) as Record<string, unknown>[];

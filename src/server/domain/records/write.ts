@@ -10,6 +10,7 @@ import { AppError, forbidden, isUniqueViolation, pgErrorOf, validationError } fr
 import type { Db } from '../../db/connect';
 import type { Actor, DomainContext } from './actor';
 import { codecs } from './values';
+import { invalidateCounts } from './countCache';
 import { canSeeValues, entityOf, tableOf } from './fields';
 import { assertFound, getRecord } from './list';
 import type { ApiRecord } from './hydrate';
@@ -97,7 +98,7 @@ export async function createRecord(ctx: DomainContext, entity: EntityMeta, rawIn
   assertValuesAllowed(entity, ctx.actor, input);
   const { table } = tableOf(entity);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const record = await ctx.db.transaction(async (tx) => {
       await checkReferences(tx, ctx.actor, entity.fields, input);
       const [{ id }] = await tx
         .insert(table)
@@ -107,6 +108,9 @@ export async function createRecord(ctx: DomainContext, entity: EntityMeta, rawIn
       await writeLines(tx, ctx.actor, entity, id, input, false);
       return assertFound(await getRecord({ ...ctx, db: tx }, entity, String(id)), entity, String(id));
     });
+    // after commit: a count read meanwhile must not be cached as current
+    invalidateCounts(ctx.actor.companyId, entity.name);
+    return record;
   } catch (error) {
     if (isUniqueViolation(error)) throw uniqueProblem(entity, error);
     throw error;
@@ -119,7 +123,7 @@ export async function updateRecord(ctx: DomainContext, entity: EntityMeta, id: s
   const { table } = tableOf(entity);
   const where = and(eq(table.companyId, ctx.actor.companyId), eq(table.id, /^\d{1,18}$/.test(id) ? id : '0'));
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const record = await ctx.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: table.id }).from(table).where(where).for('update');
       if (!existing) throw new AppError('NOT_FOUND', `${entity.label.en} ${id} not found`, { id });
       await checkReferences(tx, ctx.actor, entity.fields, input);
@@ -128,6 +132,8 @@ export async function updateRecord(ctx: DomainContext, entity: EntityMeta, id: s
       await writeLines(tx, ctx.actor, entity, id, input, true);
       return assertFound(await getRecord({ ...ctx, db: tx }, entity, id), entity, id);
     });
+    invalidateCounts(ctx.actor.companyId, entity.name);
+    return record;
   } catch (error) {
     if (isUniqueViolation(error)) throw uniqueProblem(entity, error);
     throw error;

@@ -1,0 +1,72 @@
+// The react-admin application: generic screens registered from the entity metadata at their
+// real paths (no per-entity JSX), /login outside the shell, / -> /dashboard.
+import { useMemo, type ComponentType } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Loading, Resource, localStorageStore, type AuthProvider, type DataProvider } from 'react-admin';
+import { routeTable, type RouteEntry } from './routing/paths';
+import { ServicesProvider, type AppServices } from './services';
+import { useAppI18nProvider } from './i18n/provider';
+import type { GeneratedMessages } from './i18n/messages';
+import { AppLayout } from './layout/AppLayout';
+import { Dashboard } from './pages/Dashboard';
+import { GenericList } from './generic/GenericList';
+import { GenericCreate, GenericEdit } from './generic/GenericForm';
+
+export interface AppProps {
+  services: AppServices;
+  dataProvider: DataProvider;
+  authProvider: AuthProvider;
+  loginPage: ComponentType;
+  messages: GeneratedMessages;
+}
+
+export const DASHBOARD_PATH = '/dashboard';
+
+const RedirectToDashboard = () => <Navigate to={DASHBOARD_PATH} replace />;
+
+const store = localStorageStore(undefined, 'distillery');
+
+function screenOf(route: RouteEntry) {
+  switch (route.kind) {
+    case 'list':
+      return <GenericList key={route.path} route={route} />;
+    case 'create':
+      return <GenericCreate key={route.path} entity={route.entity} />;
+    case 'edit':
+      return <GenericEdit key={route.path} entity={route.entity} />;
+  }
+}
+
+export function App({ services, dataProvider, authProvider, loginPage, messages }: AppProps) {
+  const i18nProvider = useAppI18nProvider(messages);
+  const table = useMemo(() => routeTable(services.entities), [services.entities]);
+  const resources = useMemo(() => services.entities.filter((e) => e.crud), [services.entities]);
+
+  if (!i18nProvider) return <Loading />;
+  return (
+    <ServicesProvider services={services}>
+      <Admin
+        disableTelemetry
+        requireAuth
+        title="Distillery"
+        store={store}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        loginPage={loginPage}
+        layout={AppLayout}
+        dashboard={RedirectToDashboard}
+      >
+        {resources.map((e) => (
+          <Resource key={e.plural} name={e.plural} recordRepresentation={e.titleField} />
+        ))}
+        <CustomRoutes>
+          <Route path={DASHBOARD_PATH} element={<Dashboard />} />
+          {table.map((route) => (
+            <Route key={`${route.kind}:${route.path}`} path={route.path} element={screenOf(route)} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </ServicesProvider>
+  );
+}

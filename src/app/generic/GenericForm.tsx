@@ -1,0 +1,134 @@
+// Edit and create screens configured by metadata: a SimpleForm with one input per
+// non-internal field in schema order (read-only fields shown read-only on edit, left out on
+// create), validators from the field metadata, defaults from `field.default` on create, path
+// :params presetting fields. After save the screen goes back to the list the record belongs to.
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  Create,
+  DeleteWithConfirmButton,
+  Edit,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { EntityMeta, FieldMeta } from '../../shared/meta';
+import { canRead, canWrite, isVisibleField } from '../access';
+import { listPathFor, presetFromParams, type Preset } from '../routing/paths';
+import { useCurrentCompany, useServices } from '../services';
+import type { Company } from '../company/companies';
+import { fieldTypes } from './fieldTypes';
+import { resourceNameKey } from './labels';
+import { PermissionDenied } from './PermissionDenied';
+
+type Mode = 'create' | 'edit';
+
+/** Form fields in schema order: internal and `needsValues`-without-values never; read-only only on edit. */
+export function formFields(entity: EntityMeta, mode: Mode, company: Company | null): FieldMeta[] {
+  return entity.fields.filter((f) => f.name !== 'id' && isVisibleField(f, company) && !(mode === 'create' && f.readOnly));
+}
+
+/** Initial values of a create form: field defaults, then the path's presets. */
+export function createDefaults(entity: EntityMeta, preset: Preset): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const f of entity.fields) {
+    if (f.default !== undefined) values[f.name] = f.default;
+    else if (f.type === 'lines') values[f.name] = [];
+  }
+  return { ...values, ...preset };
+}
+
+function useInputs(entity: EntityMeta, mode: Mode, options: { readOnlyAll: boolean; locked: ReadonlySet<string> }) {
+  const { entityByName } = useServices();
+  const company = useCurrentCompany();
+  const translate = useTranslate();
+  return useMemo(
+    () =>
+      formFields(entity, mode, company).map((field) =>
+        fieldTypes[field.type].input({
+          entity,
+          field,
+          entityByName,
+          translate,
+          readOnly: options.readOnlyAll || !!field.readOnly || options.locked.has(field.name),
+          isVisible: (f) => isVisibleField(f, company),
+        }),
+      ),
+    [entity, mode, company, entityByName, translate, options.readOnlyAll, options.locked],
+  );
+}
+
+function EditToolbar({ entity, listPath }: { entity: EntityMeta; listPath: (data?: Record<string, unknown>) => string }) {
+  const record = useRecordContext();
+  const name = String(record?.[entity.titleField] ?? record?.id ?? '');
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteWithConfirmButton
+        mutationMode="pessimistic"
+        confirmTitle="app.confirm.delete_title"
+        confirmContent="app.confirm.delete_content"
+        titleTranslateOptions={{ name }}
+        successMessage="app.delete.success"
+        redirect={() => listPath(record)}
+      />
+    </Toolbar>
+  );
+}
+
+const NO_LOCKS: ReadonlySet<string> = new Set();
+
+export function GenericEdit({ entity }: { entity: EntityMeta }) {
+  const params = useParams();
+  const company = useCurrentCompany();
+  const translate = useTranslate();
+  const routes = entity.routes!;
+  const id = params[routes.idParam];
+  const fallback = presetFromParams(entity, routes.edit, params, routes.idParam);
+  const writable = canWrite(entity, company);
+  const inputs = useInputs(entity, 'edit', { readOnlyAll: !writable, locked: NO_LOCKS });
+  const listPath = (data?: Record<string, unknown>) => listPathFor(entity, { ...fallback, ...data }) ?? '/';
+  const name = translate(resourceNameKey(entity), { smart_count: 1 });
+
+  if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={name} />;
+  if (!id) return <GenericCreate entity={entity} />;
+  return (
+    <Edit
+      resource={entity.plural}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
+    >
+      <SimpleForm toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false} warnWhenUnsavedChanges>
+        {inputs}
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function GenericCreate({ entity }: { entity: EntityMeta }) {
+  const params = useParams();
+  const company = useCurrentCompany();
+  const translate = useTranslate();
+  const routes = entity.routes!;
+  const preset = useMemo(() => presetFromParams(entity, routes.create, params, routes.idParam), [entity, routes, params]);
+  const locked = useMemo(() => new Set(Object.keys(preset)), [preset]);
+  const defaults = useMemo(() => createDefaults(entity, preset), [entity, preset]);
+  const inputs = useInputs(entity, 'create', { readOnlyAll: false, locked });
+  const name = translate(resourceNameKey(entity), { smart_count: 1 });
+
+  if (!canWrite(entity, company)) return <PermissionDenied action="app.permission.edit" name={name} />;
+  return (
+    <Create
+      resource={entity.plural}
+      redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPathFor(entity, { ...preset, ...data }) ?? '/'}
+    >
+      <SimpleForm defaultValues={defaults} warnWhenUnsavedChanges>
+        {inputs}
+      </SimpleForm>
+    </Create>
+  );
+}

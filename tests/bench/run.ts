@@ -1,0 +1,132 @@
+// npm run bench: the figures README quotes. Never a timed assertion: it prints, you read.
+//   1. customers2: a page of 25 with a filter and a sort over 100k customers, PGlite and
+//      (when TEST_DATABASE_URL or a local server answers) PostgreSQL: p50 and p95.
+//   2. npm start on an existing database: time until the server answers.
+//   3. alcoholometry: 100k inverse lookups.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { seedLarge, DEMO_SIGN_IN } from '../../fixtures/seed';
+import { userTable } from '../../src/generated/tables';
+import { eq } from 'drizzle-orm';
+import { startApi, type Backend } from '../api/harness';
+import { runAlcoholometryBench } from './alcoholometry';
+import { forgetCounts } from '../../src/server/domain/records/countCache';
+
+const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
+const RUNS = 300;
+const QUERY = `query($after: String, $filters: [Filter!]) {
+  customers2(first: 25, after: $after, filters: $filters, sortKey: "name") {
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name type email phone active category { id name } } }
+  }
+}`;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function listBench(backend: Backend): Promise<string> {
+  const api = await startApi(backend);
+  try {
+    const seeded = performance.now();
+    const { companyId } = await seedLarge(api.database.db, SIZE);
+    const seedMs = performance.now() - seeded;
+    const [user] = await api.database.db.select().from(userTable).where(eq(userTable.email, DEMO_SIGN_IN.email));
+    const token = await api.token(user.id);
+    const filters = [
+      [{ field: 'active', comparator: 'eq', value: 'true' }],
+      [{ field: 'type', comparator: 'eq', value: 'Wholesale' }],
+      [{ field: 'name', comparator: 'ge', value: 'M' }],
+    ];
+    // A person opens a list (cold: nothing cached, the count runs) and pages on (warm: the
+    // count of that filter is reused). Both are measured; README quotes both.
+    const cold: number[] = [];
+    const warm: number[] = [];
+    type Page = { customers2: { pageInfo: { endCursor: string } } };
+    for (let round = 0; round < RUNS / 5 + 4; round++) {
+      forgetCounts();
+      let after: string | null = null;
+      for (let page = 0; page < 5; page++) {
+        const variables: Record<string, unknown> = { after, filters: filters[round % filters.length] };
+        const start = performance.now();
+        const res: Awaited<ReturnType<typeof api.gql<Page>>> = await api.gql<Page>(companyId, QUERY, variables, token);
+        const ms = performance.now() - start;
+        if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+        if (round >= 4) (page === 0 ? cold : warm).push(ms); // the first rounds warm the JIT and caches
+        after = res.body.data!.customers2.pageInfo.endCursor;
+      }
+    }
+    const all = [...cold, ...warm].sort((a, b) => a - b);
+    cold.sort((a, b) => a - b);
+    warm.sort((a, b) => a - b);
+    const f = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(1)} ms, p95 ${percentile(xs, 95).toFixed(1)} ms`;
+    return `customers2 first 25 + filter + sort over ${SIZE} customers on ${backend}: all ${f(all)}; first page (count computed) ${f(cold)}; next pages ${f(warm)} (${all.length} requests through Fastify + GraphQL; seeding ${(seedMs / 1000).toFixed(1)} s)`;
+  } finally {
+    await api.close();
+  }
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the server twice on one data folder: the first seeds, the second is what we time. */
+async function startupBench(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-start-'));
+  const start = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const began = performance.now();
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const timer = setInterval(async () => {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+          if (res.ok) {
+            clearInterval(timer);
+            const ms = performance.now() - began;
+            child.kill('SIGTERM');
+            child.once('exit', () => resolve(ms));
+          }
+        } catch {
+          // not listening yet
+        }
+      }, 25);
+      child.once('exit', (code) => {
+        clearInterval(timer);
+        if (code !== 0 && code !== null) reject(new Error(`server exited with ${code}`));
+      });
+    });
+  try {
+    const first = await start(3191);
+    const again = [await start(3192), await start(3193)];
+    return `server start on an existing PGlite database: ${Math.round(Math.min(...again))} ms to answering (first start with migration and demo seed: ${(first / 1000).toFixed(1)} s)`;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const lines: string[] = [];
+const say = (line: string) => {
+  lines.push(line);
+  console.log(line);
+};
+const only = process.argv[2];
+if (!only || only === 'list') {
+  say(await listBench('pglite'));
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    say(await listBench('postgres'));
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; skipped');
+}
+if (!only || only === 'start') say(await startupBench());
+if (!only || only === 'alcoholometry') for (const line of await runAlcoholometryBench()) say(line);
