@@ -83,7 +83,7 @@ async function startupBench(): Promise<string> {
   const start = (port: number) =>
     new Promise<number>((resolve, reject) => {
       const began = performance.now();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
         env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -108,7 +108,7 @@ async function startupBench(): Promise<string> {
   try {
     const first = await start(3191);
     const again = [await start(3192), await start(3193)];
-    return `server start on an existing PGlite database: ${Math.round(Math.min(...again))} ms to answering (first start with migration and demo seed: ${(first / 1000).toFixed(1)} s)`;
+    return `npm start (tsx src/server/start.ts) on an existing PGlite database: ${Math.round(Math.min(...again))} ms to answering (first start with migration and demo seed: ${(first / 1000).toFixed(1)} s)`;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
