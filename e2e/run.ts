@@ -1,0 +1,58 @@
+// npm run test:e2e: get Chromium (Debian's package), build the app, start a server on a fresh
+// demo database, run the specs in e2e/ against it, stop it. E2e tests never skip silently:
+// without a browser this fails and says how to get one.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHROMIUM } from './browser';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 3199);
+
+if (!existsSync(CHROMIUM)) {
+  if (process.getuid?.() === 0) {
+    console.log('e2e: installing Debian chromium…');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  } else {
+    console.error(`e2e: Chromium is missing at ${CHROMIUM}. Install it with 'sudo apt-get install chromium' (or set CHROMIUM_PATH) and run again.`);
+    process.exit(1);
+  }
+}
+
+execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+let code = 1;
+try {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error('e2e: the server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const args = process.argv.slice(2);
+  const vitest = spawn('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}` },
+    stdio: 'inherit',
+  });
+  code = await new Promise<number>((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));
+} finally {
+  stop();
+}
+process.exit(code);
