@@ -27,8 +27,9 @@ function satisfies(held: string, required: string): boolean {
   return h.access === 'write';
 }
 
+/** 'inventory.write&production.write' requires both (spec 2.3: alcohol records' writes). */
 export function hasPermission(held: readonly string[], required: string): boolean {
-  return held.some((h) => satisfies(h, required));
+  return required.split('&').every((part) => held.some((h) => satisfies(h, part)));
 }
 
 /** True when any one of `required` is held. An empty requirement list requires nothing. */

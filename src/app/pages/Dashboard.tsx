@@ -26,9 +26,6 @@ export function Dashboard() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title="app.dashboard.title" />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate('app.dashboard.title')}
-      </Typography>
       <Typography gutterBottom>{translate(groups.length ? 'app.dashboard.intro' : 'app.dashboard.empty')}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
         {groups.map((g) => (
