@@ -13,9 +13,13 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() === 0) {
     console.log('e2e: installing Debian chromium…');
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   } else {
-    console.error(`e2e: Chromium is missing at ${CHROMIUM}. Install it with 'sudo apt-get install chromium' (or set CHROMIUM_PATH) and run again.`);
+    console.error(
+      `e2e: Chromium is missing at ${CHROMIUM}. Install it with 'sudo apt-get install chromium' (or set CHROMIUM_PATH) and run again.`,
+    );
     process.exit(1);
   }
 }
@@ -25,7 +29,14 @@ execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {

@@ -11,7 +11,9 @@ try {
   const result = await generate({ root, check });
   if (check) {
     if (result.stale.length) {
-      console.error(`Generated output is out of date; run npm run generate and commit:\n  ${result.stale.join('\n  ')}`);
+      console.error(
+        `Generated output is out of date; run npm run generate and commit:\n  ${result.stale.join('\n  ')}`,
+      );
       process.exit(1);
     }
     console.log('generate: committed output is up to date');

@@ -81,8 +81,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const result: GenerateResult = { written: [], stale: [] };
   if (options.check) {
-    if (plan.statements.length) result.stale.push(`${path.relative(root, migrationsDir)} (a new migration: ${plan.summary.join(', ')})`);
-    if (!existsSync(graphqlFile) || readFileSync(graphqlFile, 'utf8') !== printed) result.stale.push(path.relative(root, graphqlFile));
+    if (plan.statements.length)
+      result.stale.push(`${path.relative(root, migrationsDir)} (a new migration: ${plan.summary.join(', ')})`);
+    if (!existsSync(graphqlFile) || readFileSync(graphqlFile, 'utf8') !== printed)
+      result.stale.push(path.relative(root, graphqlFile));
     return result;
   }
 
@@ -101,7 +103,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   if (plan.statements.length) {
     mkdirSync(migrationsDir, { recursive: true });
-    const name = migrationFileName(readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')), plan.summary);
+    const name = migrationFileName(
+      readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')),
+      plan.summary,
+    );
     writeFileSync(path.join(migrationsDir, name), SQL_BANNER + migrationText(plan));
     writeFileSync(snapshotFile, JSON.stringify(model, null, 2) + '\n');
     result.migration = name;

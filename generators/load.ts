@@ -103,11 +103,16 @@ export function loadEntities(schemaDir: string): EntityMeta[] {
 
   const names = new Set<string>();
   for (const { raw, file } of raws) {
-    if (names.has(raw.name)) problems.push({ file, pointer: '/name', message: `entity '${raw.name}' is defined twice` });
+    if (names.has(raw.name))
+      problems.push({ file, pointer: '/name', message: `entity '${raw.name}' is defined twice` });
     names.add(raw.name);
   }
   const entities = raws.map(({ raw, file, area }) => normalize(raw, file, area, problems));
-  checkReferences(entities, raws.map((r) => r.raw), problems);
+  checkReferences(
+    entities,
+    raws.map((r) => r.raw),
+    problems,
+  );
   if (problems.length) throw new SchemaError(problems);
   return entities.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -137,7 +142,14 @@ function fieldType(raw: RawField): FieldType {
 function normalizeField(
   name: string,
   raw: RawField,
-  ctx: { file: string; pointer: string; required: boolean; table: string; entity: RawEntity; problems: SchemaProblem[] },
+  ctx: {
+    file: string;
+    pointer: string;
+    required: boolean;
+    table: string;
+    entity: RawEntity;
+    problems: SchemaProblem[];
+  },
 ): FieldMeta {
   const type = fieldType(raw);
   const field: FieldMeta = {
@@ -165,29 +177,54 @@ function normalizeField(
     field.valueLabels = raw.enum!.map((value) => {
       const label = raw.enumLabels?.[value];
       if (!label)
-        ctx.problems.push({ file: ctx.file, pointer: `${ctx.pointer}/enumLabels`, message: `no label for enum value '${value}'` });
+        ctx.problems.push({
+          file: ctx.file,
+          pointer: `${ctx.pointer}/enumLabels`,
+          message: `no label for enum value '${value}'`,
+        });
       return labelsOf(value, label ?? { fr: value });
     });
     for (const key of Object.keys(raw.enumLabels ?? {}))
       if (!raw.enum!.includes(key))
-        ctx.problems.push({ file: ctx.file, pointer: `${ctx.pointer}/enumLabels/${key}`, message: `'${key}' is not an enum value` });
+        ctx.problems.push({
+          file: ctx.file,
+          pointer: `${ctx.pointer}/enumLabels/${key}`,
+          message: `'${key}' is not an enum value`,
+        });
     if (raw.default !== undefined && !raw.enum!.includes(String(raw.default)))
-      ctx.problems.push({ file: ctx.file, pointer: `${ctx.pointer}/default`, message: `default '${String(raw.default)}' is not an enum value` });
+      ctx.problems.push({
+        file: ctx.file,
+        pointer: `${ctx.pointer}/default`,
+        message: `default '${String(raw.default)}' is not an enum value`,
+      });
   }
   if (type === 'lines') {
     const props = raw.items?.properties ?? {};
     const required = new Set(raw.items?.required ?? []);
     for (const r of required)
-      if (!props[r]) ctx.problems.push({ file: ctx.file, pointer: `${ctx.pointer}/items/required`, message: `'${r}' is not a line field` });
+      if (!props[r])
+        ctx.problems.push({
+          file: ctx.file,
+          pointer: `${ctx.pointer}/items/required`,
+          message: `'${r}' is not a line field`,
+        });
     const fields = Object.entries(props).map(([n, f]) =>
       normalizeField(n, f, { ...ctx, pointer: `${ctx.pointer}/items/properties/${n}`, required: required.has(n) }),
     );
     for (const f of fields)
       if (f.type === 'lines')
-        ctx.problems.push({ file: ctx.file, pointer: `${ctx.pointer}/items/properties/${f.name}`, message: 'lines cannot nest lines' });
+        ctx.problems.push({
+          file: ctx.file,
+          pointer: `${ctx.pointer}/items/properties/${f.name}`,
+          message: 'lines cannot nest lines',
+        });
     for (const t of raw.totals ?? [])
       if (!fields.some((f) => f.name === t && (f.type === 'decimal' || f.type === 'integer')))
-        ctx.problems.push({ file: ctx.file, pointer: `${ctx.pointer}/totals`, message: `'${t}' is not a numeric line field` });
+        ctx.problems.push({
+          file: ctx.file,
+          pointer: `${ctx.pointer}/totals`,
+          message: `'${t}' is not a numeric line field`,
+        });
     field.lines = { table: linesTableName(ctx.table, name), fields, totals: raw.totals ?? [] };
   }
   return field;
@@ -213,7 +250,14 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
   checkNames(raw.values, '/values');
 
   const fields = fieldNames.map((n) =>
-    normalizeField(n, raw.properties[n], { file, pointer: `/properties/${n}`, required: required.has(n), table, entity: raw, problems }),
+    normalizeField(n, raw.properties[n], {
+      file,
+      pointer: `/properties/${n}`,
+      required: required.has(n),
+      table,
+      entity: raw,
+      problems,
+    }),
   );
   for (const n of raw.search ?? []) {
     const f = fields.find((x) => x.name === n);
@@ -226,21 +270,33 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
     if (f) f.needsValues = true;
   }
   const titleField = raw.titleField ?? 'name';
-  if (!has(titleField)) problems.push({ file, pointer: raw.titleField ? '/titleField' : '', message: `title field '${titleField}' is not a field of ${raw.name}` });
+  if (!has(titleField))
+    problems.push({
+      file,
+      pointer: raw.titleField ? '/titleField' : '',
+      message: `title field '${titleField}' is not a field of ${raw.name}`,
+    });
 
   const sortRaw = raw.list?.sort ?? titleField;
   const sortField = sortRaw.replace(/^-/, '');
-  if (!has(sortField) && sortField !== 'id') problems.push({ file, pointer: '/list/sort', message: `'${sortField}' is not a field of ${raw.name}` });
+  if (!has(sortField) && sortField !== 'id')
+    problems.push({ file, pointer: '/list/sort', message: `'${sortField}' is not a field of ${raw.name}` });
   for (const n of [sortField, ...(raw.filters ?? [])]) {
     const f = fields.find((x) => x.name === n);
     if (f && (f.type === 'lines' || f.type === 'stringList'))
-      problems.push({ file, pointer: n === sortField ? '/list/sort' : '/filters', message: `'${n}' cannot be sorted or filtered` });
+      problems.push({
+        file,
+        pointer: n === sortField ? '/list/sort' : '/filters',
+        message: `'${n}' cannot be sorted or filtered`,
+      });
   }
 
   const scope = raw.scope ?? 'company';
   const crud = (raw.api ?? (scope === 'company' ? 'crud' : 'none')) === 'crud';
-  if (crud && !raw.permissions) problems.push({ file, pointer: '', message: 'an entity with an API needs permissions' });
-  if (crud && scope === 'global') problems.push({ file, pointer: '/api', message: 'global entities have no generic API' });
+  if (crud && !raw.permissions)
+    problems.push({ file, pointer: '', message: 'an entity with an API needs permissions' });
+  if (crud && scope === 'global')
+    problems.push({ file, pointer: '/api', message: 'global entities have no generic API' });
   if (raw.routes && !crud) problems.push({ file, pointer: '/routes', message: 'routes need the crud API' });
 
   const dates = fields.filter((f) => f.type === 'date' || f.type === 'datetime').map((f) => f.name);
@@ -280,17 +336,21 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
 
 function normalizeRoutes(raw: RawEntity, file: string, fieldNames: string[], problems: SchemaProblem[]) {
   const r = raw.routes!;
-  const lists: ListRoute[] = typeof r.list === 'string' ? [{ path: r.list, ...(r.name ? { name: r.name } : {}) }] : r.list;
-  if (typeof r.list !== 'string' && r.name) problems.push({ file, pointer: '/routes/name', message: 'with several lists, name each list' });
+  const lists: ListRoute[] =
+    typeof r.list === 'string' ? [{ path: r.list, ...(r.name ? { name: r.name } : {}) }] : r.list;
+  if (typeof r.list !== 'string' && r.name)
+    problems.push({ file, pointer: '/routes/name', message: 'with several lists, name each list' });
   const create = r.create ?? `${lists[0].path}/new`;
   const params = (p: string) => [...p.matchAll(/:([a-zA-Z]+)\??/g)].map((m) => m[1]);
   const editParams = params(r.edit);
   const idParam = editParams[editParams.length - 1];
   for (const p of [...params(create), ...editParams.slice(0, -1)])
-    if (!fieldNames.includes(p)) problems.push({ file, pointer: '/routes', message: `route parameter ':${p}' is not a field` });
+    if (!fieldNames.includes(p))
+      problems.push({ file, pointer: '/routes', message: `route parameter ':${p}' is not a field` });
   lists.forEach((l, i) =>
     Object.keys(l.preset ?? {}).forEach((k) => {
-      if (!fieldNames.includes(k)) problems.push({ file, pointer: `/routes/list/${i}/preset/${k}`, message: `'${k}' is not a field` });
+      if (!fieldNames.includes(k))
+        problems.push({ file, pointer: `/routes/list/${i}/preset/${k}`, message: `'${k}' is not a field` });
     }),
   );
   return { lists, create, edit: r.edit, idParam };
@@ -303,13 +363,22 @@ function checkReferences(entities: EntityMeta[], raws: RawEntity[], problems: Sc
       for (const f of fields) {
         if (f.type === 'ref') {
           const target = byName.get(f.ref!);
-          if (!target) problems.push({ file: e.file, pointer: `${base}/${f.name}/ref`, message: `no entity named '${f.ref}'` });
+          if (!target)
+            problems.push({ file: e.file, pointer: `${base}/${f.name}/ref`, message: `no entity named '${f.ref}'` });
           else if (target.scope === 'company' && e.scope === 'global')
-            problems.push({ file: e.file, pointer: `${base}/${f.name}/ref`, message: 'a global entity cannot reference a company entity' });
+            problems.push({
+              file: e.file,
+              pointer: `${base}/${f.name}/ref`,
+              message: 'a global entity cannot reference a company entity',
+            });
           else
             for (const k of Object.keys(f.refFilter ?? {}))
               if (!target.fields.some((tf) => tf.name === k))
-                problems.push({ file: e.file, pointer: `${base}/${f.name}/refFilter/${k}`, message: `'${k}' is not a field of ${target.name}` });
+                problems.push({
+                  file: e.file,
+                  pointer: `${base}/${f.name}/refFilter/${k}`,
+                  message: `'${k}' is not a field of ${target.name}`,
+                });
         }
         if (f.lines) walk(f.lines.fields, `${base}/${f.name}/items/properties`);
       }
@@ -321,7 +390,12 @@ function checkReferences(entities: EntityMeta[], raws: RawEntity[], problems: Sc
   for (const e of entities)
     for (const l of e.routes?.lists ?? [])
       if (l.name) {
-        if (routeNames.has(l.name)) problems.push({ file: e.file, pointer: '/routes', message: `route name '${l.name}' is also used by ${routeNames.get(l.name)}` });
+        if (routeNames.has(l.name))
+          problems.push({
+            file: e.file,
+            pointer: '/routes',
+            message: `route name '${l.name}' is also used by ${routeNames.get(l.name)}`,
+          });
         routeNames.set(l.name, e.file);
       }
 }

@@ -37,7 +37,8 @@ export const OBJECT_ID_SEQUENCE = 'object_ids';
 const idDefault = `nextval('${OBJECT_ID_SEQUENCE}')`;
 
 export function sqlLiteral(field: FieldMeta, value: unknown): string {
-  if (field.type === 'stringList') return `'{${(value as string[]).map((v) => `"${v.replace(/"/g, '\\"')}"`).join(',')}}'`;
+  if (field.type === 'stringList')
+    return `'{${(value as string[]).map((v) => `"${v.replace(/"/g, '\\"')}"`).join(',')}}'`;
   if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
   return String(value);
 }
@@ -67,7 +68,14 @@ export function buildDbModel(entities: EntityMeta[]): DbModel {
       ],
       primaryKey: tenant ? ['company_id', 'id'] : ['id'],
       foreignKeys: tenant
-        ? [{ name: `${e.table}_company_fk`, columns: ['company_id'], references: { table: 'companies', columns: ['id'] }, onDelete: 'cascade' }]
+        ? [
+            {
+              name: `${e.table}_company_fk`,
+              columns: ['company_id'],
+              references: { table: 'companies', columns: ['id'] },
+              onDelete: 'cascade',
+            },
+          ]
         : [],
       indexes: [],
     };
@@ -113,7 +121,14 @@ export function buildDbModel(entities: EntityMeta[]): DbModel {
       { name: 'entity', type: 'text', notNull: true },
     ],
     primaryKey: ['company_id', 'id'],
-    foreignKeys: [{ name: 'objects_company_fk', columns: ['company_id'], references: { table: 'companies', columns: ['id'] }, onDelete: 'cascade' }],
+    foreignKeys: [
+      {
+        name: 'objects_company_fk',
+        columns: ['company_id'],
+        references: { table: 'companies', columns: ['id'] },
+        onDelete: 'cascade',
+      },
+    ],
     indexes: [],
   });
   return { tables: tables.sort((a, b) => a.name.localeCompare(b.name)) };
@@ -150,7 +165,11 @@ function linesTable(e: EntityMeta, f: FieldMeta, byName: Map<string, EntityMeta>
         references: { table: target.table, columns: ['company_id', 'id'] },
         onDelete: 'no action',
       });
-      table.indexes.push({ name: `${lines.table}_${lf.column}_idx`, columns: ['company_id', lf.column], unique: false });
+      table.indexes.push({
+        name: `${lines.table}_${lf.column}_idx`,
+        columns: ['company_id', lf.column],
+        unique: false,
+      });
     }
   }
   return table;

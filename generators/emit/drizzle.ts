@@ -44,7 +44,12 @@ export function emitDrizzle(entities: EntityMeta[]): string {
       const code = columnCode(f);
       if (code) out.push(code);
     }
-    out.push(tenant ? `}, (t) => [primaryKey({ columns: [t.companyId, t.id] })]);` : `}, (t) => [primaryKey({ columns: [t.id] })]);`, '');
+    out.push(
+      tenant
+        ? `}, (t) => [primaryKey({ columns: [t.companyId, t.id] })]);`
+        : `}, (t) => [primaryKey({ columns: [t.id] })]);`,
+      '',
+    );
     for (const f of e.fields.filter((x) => x.lines)) {
       out.push(`export const ${e.name}${pascal(f.name)}Table = pgTable('${f.lines!.table}', {`);
       out.push(`  companyId: bigintText('company_id').notNull(),`);

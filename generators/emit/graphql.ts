@@ -50,7 +50,8 @@ type Mutation {
 }
 `;
 
-const listArgs = 'first: Int, after: String, last: Int, before: String, filters: [Filter!], sortKey: String, reverse: Boolean, parameters: ListParameters';
+const listArgs =
+  'first: Int, after: String, last: Int, before: String, filters: [Filter!], sortKey: String, reverse: Boolean, parameters: ListParameters';
 const exportArgs = 'filters: [Filter!], sortKey: String, reverse: Boolean, parameters: ListParameters';
 
 function auth(perms: string[], feature?: string) {
@@ -60,7 +61,8 @@ function auth(perms: string[], feature?: string) {
 function outputField(e: EntityMeta, f: FieldMeta, linesType: string) {
   const base = fieldTypes[f.type].graphql(f, linesType);
   // values-gated fields are nulled for users without `values`, so they stay nullable
-  const nonNull = (f.required && !f.needsValues) || f.type === 'lines' || f.type === 'stringList' || f.type === 'boolean';
+  const nonNull =
+    (f.required && !f.needsValues) || f.type === 'lines' || f.type === 'stringList' || f.type === 'boolean';
   return `  ${f.name}: ${base}${nonNull ? '!' : ''}`;
 }
 
@@ -81,16 +83,25 @@ export function emitEntitySdl(entities: EntityMeta[]): string {
     }
     if (e.scope === 'global') continue;
     out.push(`input ${t.input} {`);
-    for (const f of visible.filter((x) => !x.readOnly)) out.push(`  ${f.name}: ${fieldTypes[f.type].graphqlInput(f, t.linesInput(f.name))}`);
+    for (const f of visible.filter((x) => !x.readOnly))
+      out.push(`  ${f.name}: ${fieldTypes[f.type].graphqlInput(f, t.linesInput(f.name))}`);
     out.push('}', '');
     for (const f of visible.filter((x) => x.lines && !x.readOnly)) {
       out.push(`input ${t.linesInput(f.name)} {`);
-      for (const lf of f.lines!.fields.filter((x) => !x.internal && !x.readOnly)) out.push(`  ${lf.name}: ${fieldTypes[lf.type].graphqlInput(lf, '')}`);
+      for (const lf of f.lines!.fields.filter((x) => !x.internal && !x.readOnly))
+        out.push(`  ${lf.name}: ${fieldTypes[lf.type].graphqlInput(lf, '')}`);
       out.push('}', '');
     }
     if (!e.crud) continue;
     out.push(`type ${t.edge} {`, '  cursor: String!', `  node: ${t.type}!`, '}', '');
-    out.push(`type ${t.connection} {`, '  totalCount: Int!', '  pageInfo: PageInfo!', `  edges: [${t.edge}!]!`, '}', '');
+    out.push(
+      `type ${t.connection} {`,
+      '  totalCount: Int!',
+      '  pageInfo: PageInfo!',
+      `  edges: [${t.edge}!]!`,
+      '}',
+      '',
+    );
     const read = auth(e.permissions.read, e.feature);
     const write = auth(e.permissions.write, e.feature);
     query.push(`  ${e.ops.connection}(${listArgs}): ${t.connection}! ${read}`);

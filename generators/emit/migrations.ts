@@ -1,14 +1,31 @@
 // Diffs the committed snapshot against the model and writes the SQL that moves a database
 // from one to the other. Only PostgreSQL 15 features: PGlite embeds 18, servers may run 15.
 import { STATEMENT_BREAK } from '../../src/server/db/migrate';
-import { OBJECT_ID_SEQUENCE, type ColumnModel, type DbModel, type ForeignKeyModel, type IndexModel, type TableModel } from './dbModel';
+import {
+  OBJECT_ID_SEQUENCE,
+  type ColumnModel,
+  type DbModel,
+  type ForeignKeyModel,
+  type IndexModel,
+  type TableModel,
+} from './dbModel';
 
 const q = (name: string) => `"${name}"`;
 const cols = (names: string[]) => names.map(q).join(', ');
 
 /** A value to fill existing rows when a NOT NULL column without default is added. */
 const zeroOf = (type: string) =>
-  type === 'text' ? "''" : type === 'boolean' ? 'false' : type === 'date' ? 'CURRENT_DATE' : type === 'timestamptz' ? 'now()' : type.endsWith('[]') ? "'{}'" : '0';
+  type === 'text'
+    ? "''"
+    : type === 'boolean'
+      ? 'false'
+      : type === 'date'
+        ? 'CURRENT_DATE'
+        : type === 'timestamptz'
+          ? 'now()'
+          : type.endsWith('[]')
+            ? "'{}'"
+            : '0';
 
 function columnSql(c: ColumnModel) {
   return `${q(c.name)} ${c.type}${c.default !== undefined ? ` DEFAULT ${c.default}` : ''}${c.notNull ? ' NOT NULL' : ''}`;
@@ -69,9 +86,21 @@ function diffTable(prev: TableModel, t: TableModel) {
   const summary: string[] = [];
   const table = q(t.name);
   for (const fk of prev.foreignKeys)
-    if (!same(fk, t.foreignKeys.find((x) => x.name === fk.name))) statements.push(`ALTER TABLE ${table} DROP CONSTRAINT ${q(fk.name)}`);
+    if (
+      !same(
+        fk,
+        t.foreignKeys.find((x) => x.name === fk.name),
+      )
+    )
+      statements.push(`ALTER TABLE ${table} DROP CONSTRAINT ${q(fk.name)}`);
   for (const i of prev.indexes)
-    if (!same(i, t.indexes.find((x) => x.name === i.name))) statements.push(`DROP INDEX ${q(i.name)}`);
+    if (
+      !same(
+        i,
+        t.indexes.find((x) => x.name === i.name),
+      )
+    )
+      statements.push(`DROP INDEX ${q(i.name)}`);
   for (const c of prev.columns)
     if (!t.columns.some((x) => x.name === c.name)) {
       statements.push(`ALTER TABLE ${table} DROP COLUMN ${q(c.name)}`);
@@ -98,15 +127,28 @@ function diffTable(prev: TableModel, t: TableModel) {
           : `ALTER TABLE ${table} ALTER COLUMN ${q(c.name)} SET DEFAULT ${c.default}`,
       );
     if (p.notNull !== c.notNull) {
-      if (c.notNull) statements.push(`UPDATE ${table} SET ${q(c.name)} = ${c.default ?? zeroOf(c.type)} WHERE ${q(c.name)} IS NULL`);
+      if (c.notNull)
+        statements.push(`UPDATE ${table} SET ${q(c.name)} = ${c.default ?? zeroOf(c.type)} WHERE ${q(c.name)} IS NULL`);
       statements.push(`ALTER TABLE ${table} ALTER COLUMN ${q(c.name)} ${c.notNull ? 'SET' : 'DROP'} NOT NULL`);
       summary.push(`${t.name}_${c.name}_${c.notNull ? 'required' : 'optional'}`);
     }
   }
   for (const fk of t.foreignKeys)
-    if (!same(fk, prev.foreignKeys.find((x) => x.name === fk.name))) late.push(addForeignKey(t.name, fk));
+    if (
+      !same(
+        fk,
+        prev.foreignKeys.find((x) => x.name === fk.name),
+      )
+    )
+      late.push(addForeignKey(t.name, fk));
   for (const i of t.indexes)
-    if (!same(i, prev.indexes.find((x) => x.name === i.name))) late.push(createIndex(t.name, i));
+    if (
+      !same(
+        i,
+        prev.indexes.find((x) => x.name === i.name),
+      )
+    )
+      late.push(createIndex(t.name, i));
   if (!summary.length && (statements.length || late.length)) summary.push(`${t.name}_keys`);
   return { statements, late, summary };
 }
@@ -114,7 +156,12 @@ function diffTable(prev: TableModel, t: TableModel) {
 export function migrationFileName(existing: string[], summary: string[]): string {
   const numbers = existing.map((f) => Number(f.slice(0, 4))).filter(Number.isFinite);
   const next = String(Math.max(0, ...numbers) + 1).padStart(4, '0');
-  const slug = summary.slice(0, 3).join('_').replace(/[^a-z0-9_]/g, '').slice(0, 60) || 'change';
+  const slug =
+    summary
+      .slice(0, 3)
+      .join('_')
+      .replace(/[^a-z0-9_]/g, '')
+      .slice(0, 60) || 'change';
   return `${next}_${slug}.sql`;
 }
 

@@ -7,7 +7,9 @@ import { BANNER } from './banner';
 function recordSchema(e: EntityMeta, fields: FieldMeta[], title: string, withId: boolean): Record<string, unknown> {
   const properties: Record<string, unknown> = withId ? { id: { type: 'string' } } : {};
   for (const f of fields.filter((x) => !x.internal)) {
-    const s = fieldTypes[f.type].jsonSchema(f, () => recordSchema(e, f.lines!.fields, `${title}${cap(f.name)}Line`, false));
+    const s = fieldTypes[f.type].jsonSchema(f, () =>
+      recordSchema(e, f.lines!.fields, `${title}${cap(f.name)}Line`, false),
+    );
     properties[f.name] = f.required && !f.needsValues ? s : { anyOf: [s, { type: 'null' }] };
   }
   return {

@@ -51,7 +51,10 @@ export function inputJsonSchema(e: EntityMeta): Record<string, unknown> {
       fields
         .filter((f) => !f.internal && !f.readOnly)
         .map((f): [string, unknown] => {
-          const s: object = f.type === 'ref' ? { type: 'string', pattern: '^[0-9]{1,18}$' } : fieldTypes[f.type].jsonSchema(f, () => lineSchema(f));
+          const s: object =
+            f.type === 'ref'
+              ? { type: 'string', pattern: '^[0-9]{1,18}$' }
+              : fieldTypes[f.type].jsonSchema(f, () => lineSchema(f));
           return [f.name, f.required ? s : { anyOf: [s, { type: 'null' }] }];
         }),
     );

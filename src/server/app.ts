@@ -52,22 +52,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/health', async () => ({ ok: true }));
 
-  app.get<{ Params: { companyId: string; file: string } }>('/files/exports/:companyId/:file', async (request, reply) => {
-    let userId: string;
-    try {
-      userId = await resolveUser(request.headers.authorization);
-    } catch {
-      return reply.code(401).send({ message: 'Sign in again' });
-    }
-    const content = await files.read(request.params.companyId, userId, request.params.file);
-    if (!content) return reply.code(404).send({ message: 'File not found' });
-    const name = request.params.file.slice(37);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      .send(content);
-  });
+  app.get<{ Params: { companyId: string; file: string } }>(
+    '/files/exports/:companyId/:file',
+    async (request, reply) => {
+      let userId: string;
+      try {
+        userId = await resolveUser(request.headers.authorization);
+      } catch {
+        return reply.code(401).send({ message: 'Sign in again' });
+      }
+      const content = await files.read(request.params.companyId, userId, request.params.file);
+      if (!content) return reply.code(404).send({ message: 'File not found' });
+      const name = request.params.file.slice(37);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(content);
+    },
+  );
 
   await registerAuthServer(app, { db, publicOrigin });
   await registerGraphql(app, { db, files, resolveUser });
@@ -81,7 +84,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.method !== 'GET' || apiPath) return reply.code(404).send({ message: 'Not found' });
       const asset = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
       if (asset) return reply.code(404).send({ message: 'Not found' });
-      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     });
   }
   return app;

@@ -10,7 +10,11 @@ const config = serverConfig();
 const database = await connect({ url: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(database.db);
 const seeded = await seedDemoIfEmpty(database.db);
-const app = await buildApp({ ...config, database, logger: process.env.LOG_LEVEL !== 'silent' && !!process.env.LOG_LEVEL });
+const app = await buildApp({
+  ...config,
+  database,
+  logger: process.env.LOG_LEVEL !== 'silent' && !!process.env.LOG_LEVEL,
+});
 await app.listen({ port: config.port, host: config.host });
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

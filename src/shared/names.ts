@@ -3,7 +3,10 @@
 // (table) and `Customer` (type) the same way everywhere.
 
 export const snake = (camel: string): string =>
-  camel.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  camel
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 
 export const pascal = (camel: string): string => camel.charAt(0).toUpperCase() + camel.slice(1);
 

@@ -25,7 +25,13 @@ const USERS_TABLE = sql`CREATE TABLE IF NOT EXISTS users (
   id bigint PRIMARY KEY, email text NOT NULL UNIQUE, name text NOT NULL,
   locale text, admin boolean, active boolean)`;
 
-const ALICE = { id: '1', email: 'alice@example.com', name: 'Alice Martin', locale: 'en', password: 'correct horse battery' };
+const ALICE = {
+  id: '1',
+  email: 'alice@example.com',
+  name: 'Alice Martin',
+  locale: 'en',
+  password: 'correct horse battery',
+};
 const BOB = { id: '2', email: 'bob@example.com', name: 'Bob Tremblay', locale: 'fr', password: 'bob password 1' };
 const CAROL = { id: '3', email: 'carol@example.com', name: 'Carol Inactive', locale: null, password: 'carol password' };
 const DAVE = { id: '4', email: 'dave@example.com', name: 'Dave Locked', locale: 'en', password: 'dave password' };
@@ -54,8 +60,7 @@ class Browser {
     const eq = pair.indexOf('=');
     const name = pair.slice(0, eq);
     const value = pair.slice(eq + 1);
-    const attr = (key: string) =>
-      attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+    const attr = (key: string) => attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
     const expires = attr('expires');
     const gone = value === '' || attr('max-age') === '0' || (expires && Date.parse(expires) < Date.now());
     if (gone) this.cookies.delete(name);
@@ -169,8 +174,16 @@ describe.each(targets)('auth server on $name', (target) => {
     delete process.env.OIDC_ISSUER;
     database = await openDatabase(target);
     await database.db.execute(USERS_TABLE);
-    await migrate(database.db, readMigrations().filter((m) => m.name === '0002_auth_storage'));
-    for (const [user, active] of [[ALICE, true], [BOB, true], [CAROL, false], [DAVE, true]] as const) {
+    await migrate(
+      database.db,
+      readMigrations().filter((m) => m.name === '0002_auth_storage'),
+    );
+    for (const [user, active] of [
+      [ALICE, true],
+      [BOB, true],
+      [CAROL, false],
+      [DAVE, true],
+    ] as const) {
       await database.db.execute(
         sql`INSERT INTO users (id, email, name, locale, admin, active) VALUES (${user.id}, ${user.email}, ${user.name}, ${user.locale}, false, ${active})`,
       );
@@ -223,7 +236,9 @@ describe.each(targets)('auth server on $name', (target) => {
   async function openSignInPage(browser: Browser, headers?: Record<string, string>) {
     const pkce = pkcePair();
     const state = randomBytes(8).toString('hex');
-    const first = await browser.request(authorizeUrl({ challenge: pkce.challenge, method: 'S256', state }), { headers });
+    const first = await browser.request(authorizeUrl({ challenge: pkce.challenge, method: 'S256', state }), {
+      headers,
+    });
     expect(first.status).toBe(303);
     const page = await follow(browser, first, headers);
     expect(page.status).toBe(200);
@@ -304,7 +319,10 @@ describe.each(targets)('auth server on $name', (target) => {
     });
 
     it('verifies against the published JWKS found through discovery, as for an external issuer', async () => {
-      const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+      const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<
+        string,
+        unknown
+      >;
       expect(discovery).toMatchObject({
         issuer,
         authorization_endpoint: `${issuer}/auth`,
@@ -346,7 +364,13 @@ describe.each(targets)('auth server on $name', (target) => {
       const exchange = (verifier: string) =>
         browser.request(
           '/oidc/token',
-          form({ grant_type: 'authorization_code', code, redirect_uri: `${origin}/login`, client_id: WEB_CLIENT_ID, code_verifier: verifier }),
+          form({
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: `${origin}/login`,
+            client_id: WEB_CLIENT_ID,
+            code_verifier: verifier,
+          }),
         );
       const wrong = await exchange(pkcePair().verifier);
       expect(wrong.status).toBe(400);
@@ -435,9 +459,13 @@ describe.each(targets)('auth server on $name', (target) => {
       const { html } = await openSignInPage(browser);
       await submitSignIn(browser, html, BOB.email, 'bad');
       const count = async () =>
-        ((await database.db.execute(sql`SELECT count(*)::int AS n FROM signin_attempts WHERE key = ${`email:${BOB.email}`}`)) as {
-          rows: { n: number }[];
-        }).rows[0].n;
+        (
+          (await database.db.execute(
+            sql`SELECT count(*)::int AS n FROM signin_attempts WHERE key = ${`email:${BOB.email}`}`,
+          )) as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n;
       expect(await count()).toBeGreaterThan(0);
       await signIn(BOB);
       expect(await count()).toBe(0);
@@ -498,7 +526,9 @@ describe.each(targets)('auth server on $name', (target) => {
       const verify = embeddedVerifier();
       const { tokens } = await signIn(ALICE);
       const [h, p, s] = tokens.access_token.split('.');
-      const forgedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(tokens.access_token), sub: BOB.id })).toString('base64url');
+      const forgedPayload = Buffer.from(JSON.stringify({ ...decodeJwt(tokens.access_token), sub: BOB.id })).toString(
+        'base64url',
+      );
 
       const { signing } = await loadOrCreateServerKeys(database.db);
       const serverKey = await importJWK(signing[0] as JWK, 'RS256');
@@ -544,7 +574,9 @@ describe.each(targets)('auth server on $name', (target) => {
       expect((await fetch(`${issuer}/users/${ALICE.id}`, bearer(tokens.access_token))).status).toBe(403);
       expect((await fetch(`${issuer}/users/${BOB.id}`)).status).toBe(401);
       expect((await fetch(`${issuer}/users/${BOB.id}`, bearer(`${tokens.access_token}x`))).status).toBe(401);
-      expect((await fetch(`${issuer}/users/${ALICE.id}`, json({ name: 'Mallory' }, tokens.access_token))).status).toBe(403);
+      expect((await fetch(`${issuer}/users/${ALICE.id}`, json({ name: 'Mallory' }, tokens.access_token))).status).toBe(
+        403,
+      );
       expect((await fetch(`${issuer}/users/${BOB.id}`, json({ name: 'Mallory' }))).status).toBe(401);
     });
 
@@ -554,7 +586,10 @@ describe.each(targets)('auth server on $name', (target) => {
 
       const invalid = await post({ name: '  ', email: 'not-an-email' });
       expect(invalid.status).toBe(400);
-      expect(await invalid.json()).toMatchObject({ code: 'VALIDATION_ERROR', info: { fields: { name: 'Required', email: 'Invalid e-mail' } } });
+      expect(await invalid.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        info: { fields: { name: 'Required', email: 'Invalid e-mail' } },
+      });
       const tooLong = await post({ name: 'x'.repeat(101) });
       expect(await tooLong.json()).toMatchObject({ info: { fields: { name: 'Max length 100' } } });
       const taken = await post({ email: ALICE.email.toUpperCase() });
@@ -562,7 +597,12 @@ describe.each(targets)('auth server on $name', (target) => {
 
       const ok = await post({ name: 'Robert Tremblay', locale: 'en', email: 'robert@example.com' });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toEqual({ id: BOB.id, email: 'robert@example.com', name: 'Robert Tremblay', locale: 'en' });
+      expect(await ok.json()).toEqual({
+        id: BOB.id,
+        email: 'robert@example.com',
+        name: 'Robert Tremblay',
+        locale: 'en',
+      });
       const again = await fetch(`${issuer}/users/${BOB.id}`, bearer(tokens.access_token));
       expect(await again.json()).toMatchObject({ name: 'Robert Tremblay', email: 'robert@example.com' });
       // the new e-mail is the one to sign in with
@@ -579,8 +619,18 @@ describe.each(targets)('auth server on $name', (target) => {
       const wrong = await change({ currentPassword: 'not it', newPassword: 'a brand new password' });
       expect(wrong.status).toBe(400);
       expect(await wrong.json()).toMatchObject({ info: { fields: { currentPassword: 'Wrong password' } } });
-      expect((await change({ currentPassword: ALICE.password, newPassword: 'a brand new password' }, tokens.access_token, BOB.id)).status).toBe(403);
-      expect((await change({ currentPassword: ALICE.password, newPassword: 'a brand new password' }, '')).status).toBe(401);
+      expect(
+        (
+          await change(
+            { currentPassword: ALICE.password, newPassword: 'a brand new password' },
+            tokens.access_token,
+            BOB.id,
+          )
+        ).status,
+      ).toBe(403);
+      expect((await change({ currentPassword: ALICE.password, newPassword: 'a brand new password' }, '')).status).toBe(
+        401,
+      );
 
       expect((await change({ currentPassword: ALICE.password, newPassword: 'a brand new password' })).status).toBe(204);
       await signIn({ email: ALICE.email, password: 'a brand new password' });
@@ -620,7 +670,11 @@ describe.each(targets)('auth server on $name', (target) => {
       const { signing } = await loadOrCreateServerKeys(database.db);
       expect(decodeProtectedHeader(tokens.access_token).kid).toBe(signing[0].kid);
       const oldIssuer = decodeJwt(tokens.access_token).iss as string;
-      const verify = createTokenVerifier({ issuer: oldIssuer, audience: API_AUDIENCE, localJwks: () => loadPublicJwks(database.db) });
+      const verify = createTokenVerifier({
+        issuer: oldIssuer,
+        audience: API_AUDIENCE,
+        localJwks: () => loadPublicJwks(database.db),
+      });
       await expect(verify(`Bearer ${tokens.access_token}`)).resolves.toMatchObject({ sub: ALICE.id });
       const viaNewJwks = createTokenVerifier({ issuer: oldIssuer, audience: API_AUDIENCE, jwksUrl: `${issuer}/jwks` });
       await expect(viaNewJwks(`Bearer ${tokens.access_token}`)).resolves.toMatchObject({ sub: ALICE.id });
@@ -648,7 +702,9 @@ describe.each(targets)('auth server on $name', (target) => {
         embedded: true,
         audience: API_AUDIENCE,
       });
-      expect(authConfig('http://localhost:3000', { OIDC_ISSUER: 'https://login.example.com/', OIDC_CLIENT_ID: 'spa' })).toEqual({
+      expect(
+        authConfig('http://localhost:3000', { OIDC_ISSUER: 'https://login.example.com/', OIDC_CLIENT_ID: 'spa' }),
+      ).toEqual({
         issuer: 'https://login.example.com/',
         clientId: 'spa',
         embedded: false,

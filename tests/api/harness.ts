@@ -29,7 +29,10 @@ export interface TestApi {
     query: string,
     variables?: Record<string, unknown>,
     auth?: string | null,
-  ) => Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions: { code: string; info: Record<string, unknown> } }[] } }>;
+  ) => Promise<{
+    status: number;
+    body: { data?: T; errors?: { message: string; extensions: { code: string; info: Record<string, unknown> } }[] };
+  }>;
   close: () => Promise<void>;
 }
 

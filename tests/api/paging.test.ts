@@ -88,7 +88,12 @@ describe.each(backends)('customers2 paging on %s', (backend) => {
     const forward = (await list({ first: 100, sortKey: 'name' })).edges.map((e) => e.node.id);
     const reversed = (await list({ first: 100, sortKey: 'name', reverse: true })).edges.map((e) => e.node.id);
     expect(reversed).toEqual([...forward].reverse());
-    const page2 = await list({ first: 5, after: (await list({ first: 5, sortKey: 'name', reverse: true })).pageInfo.endCursor, sortKey: 'name', reverse: true });
+    const page2 = await list({
+      first: 5,
+      after: (await list({ first: 5, sortKey: 'name', reverse: true })).pageInfo.endCursor,
+      sortKey: 'name',
+      reverse: true,
+    });
     expect(page2.edges.map((e) => e.node.id)).toEqual(reversed.slice(5, 10));
   });
 
@@ -117,11 +122,26 @@ describe.each(backends)('customers2 paging on %s', (backend) => {
   });
 
   it('counts again after a write', async () => {
-    const before = (await list({ first: 1, filters: [{ field: 'type', comparator: 'eq', value: 'Export' }] })).totalCount;
-    const created = await api.gql<{ customerCreate: { id: string } }>(member.companyId, `mutation { customerCreate(input: { name: "Zed", type: "Export" }) { id } }`, {}, member.token);
-    expect((await list({ first: 1, filters: [{ field: 'type', comparator: 'eq', value: 'Export' }] })).totalCount).toBe(before + 1);
-    await api.gql(member.companyId, `mutation($id: ID!) { objectDelete(id: $id) { id } }`, { id: created.body.data!.customerCreate.id }, member.token);
-    expect((await list({ first: 1, filters: [{ field: 'type', comparator: 'eq', value: 'Export' }] })).totalCount).toBe(before);
+    const before = (await list({ first: 1, filters: [{ field: 'type', comparator: 'eq', value: 'Export' }] }))
+      .totalCount;
+    const created = await api.gql<{ customerCreate: { id: string } }>(
+      member.companyId,
+      `mutation { customerCreate(input: { name: "Zed", type: "Export" }) { id } }`,
+      {},
+      member.token,
+    );
+    expect((await list({ first: 1, filters: [{ field: 'type', comparator: 'eq', value: 'Export' }] })).totalCount).toBe(
+      before + 1,
+    );
+    await api.gql(
+      member.companyId,
+      `mutation($id: ID!) { objectDelete(id: $id) { id } }`,
+      { id: created.body.data!.customerCreate.id },
+      member.token,
+    );
+    expect((await list({ first: 1, filters: [{ field: 'type', comparator: 'eq', value: 'Export' }] })).totalCount).toBe(
+      before,
+    );
   });
 
   it('filters with eq, ge and le and counts the filtered rows', async () => {
@@ -152,13 +172,28 @@ describe.each(backends)('customers2 paging on %s', (backend) => {
     const big = await api.gql(member.companyId, LIST, { first: 1000 }, member.token);
     expect(big.body.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
     expect(big.body.errors?.[0].extensions.info.fields).toEqual({ first: 'Must be <= 250' });
-    const badField = await api.gql(member.companyId, LIST, { filters: [{ field: 'nope', comparator: 'eq', value: 'x' }] }, member.token);
+    const badField = await api.gql(
+      member.companyId,
+      LIST,
+      { filters: [{ field: 'nope', comparator: 'eq', value: 'x' }] },
+      member.token,
+    );
     expect(badField.body.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
-    const badValue = await api.gql(member.companyId, LIST, { filters: [{ field: 'active', comparator: 'eq', value: 'maybe' }] }, member.token);
+    const badValue = await api.gql(
+      member.companyId,
+      LIST,
+      { filters: [{ field: 'active', comparator: 'eq', value: 'maybe' }] },
+      member.token,
+    );
     expect(badValue.body.errors?.[0].extensions.info.fields).toEqual({ 'filters.0.value': 'Must be true or false' });
     const badCursor = await api.gql(member.companyId, LIST, { after: 'garbage' }, member.token);
     expect(badCursor.body.errors?.[0].extensions.info.fields).toEqual({ after: 'Invalid cursor' });
-    const badComparator = await api.gql(member.companyId, LIST, { filters: [{ field: 'name', comparator: 'gt', value: 'x' }] }, member.token);
+    const badComparator = await api.gql(
+      member.companyId,
+      LIST,
+      { filters: [{ field: 'name', comparator: 'gt', value: 'x' }] },
+      member.token,
+    );
     expect(badComparator.status).toBe(400);
     expect(badComparator.body.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
   });

@@ -25,7 +25,9 @@ describe.each(backends)('records on %s', (backend) => {
     return { ...res.body, status: res.status } as { data?: T; errors?: Err[]; status: number };
   };
   const customers = async () =>
-    (await api.database.db.select({ n: count() }).from(customerTable).where(eq(customerTable.companyId, m.companyId)))[0].n;
+    (
+      await api.database.db.select({ n: count() }).from(customerTable).where(eq(customerTable.companyId, m.companyId))
+    )[0].n;
 
   beforeAll(async () => {
     api = await startApi(backend);
@@ -34,16 +36,36 @@ describe.each(backends)('records on %s', (backend) => {
   afterAll(() => api.close());
 
   it('creates, reads, updates and deletes a customer with a category', async () => {
-    const cat = await call<{ categoryCreate: { id: string } }>(CATEGORY_CREATE, { input: { name: 'Restaurants', type: 'Customer' } });
+    const cat = await call<{ categoryCreate: { id: string } }>(CATEGORY_CREATE, {
+      input: { name: 'Restaurants', type: 'Customer' },
+    });
     expect(cat.errors).toBeUndefined();
     const created = await call<{ customerCreate: Record<string, unknown> & { id: string } }>(CUSTOMER_CREATE, {
-      input: { name: '  Harbour Bistro  ', email: 'orders@harbour.example', creditLimit: 2500.5, category: cat.data!.categoryCreate.id },
+      input: {
+        name: '  Harbour Bistro  ',
+        email: 'orders@harbour.example',
+        creditLimit: 2500.5,
+        category: cat.data!.categoryCreate.id,
+      },
     });
     expect(created.errors).toBeUndefined();
     const c = created.data!.customerCreate;
-    expect(c).toMatchObject({ name: 'Harbour Bistro', active: true, currency: 'CAD', creditLimit: 2500.5, category: { name: 'Restaurants' } });
-    const updated = await call<{ customerUpdate: Record<string, unknown> }>(CUSTOMER_UPDATE, { id: c.id, input: { email: 'a@b.example, c@d.example', category: null } });
-    expect(updated.data!.customerUpdate).toMatchObject({ name: 'Harbour Bistro', email: 'a@b.example, c@d.example', category: null });
+    expect(c).toMatchObject({
+      name: 'Harbour Bistro',
+      active: true,
+      currency: 'CAD',
+      creditLimit: 2500.5,
+      category: { name: 'Restaurants' },
+    });
+    const updated = await call<{ customerUpdate: Record<string, unknown> }>(CUSTOMER_UPDATE, {
+      id: c.id,
+      input: { email: 'a@b.example, c@d.example', category: null },
+    });
+    expect(updated.data!.customerUpdate).toMatchObject({
+      name: 'Harbour Bistro',
+      email: 'a@b.example, c@d.example',
+      category: null,
+    });
     const deleted = await call<{ objectDelete: { id: string; error: string | null } }>(DELETE, { id: c.id });
     expect(deleted.data!.objectDelete).toEqual({ id: c.id, error: null });
     const gone = await call<{ customer: unknown }>(CUSTOMER_GET, { id: c.id });
@@ -52,7 +74,9 @@ describe.each(backends)('records on %s', (backend) => {
 
   it('answers bad input with the spec messages and writes nothing', async () => {
     const before = await customers();
-    const res = await call(CUSTOMER_CREATE, { input: { name: '   ', email: 'not-an-email', creditLimit: 1.234, currency: 'cad' } });
+    const res = await call(CUSTOMER_CREATE, {
+      input: { name: '   ', email: 'not-an-email', creditLimit: 1.234, currency: 'cad' },
+    });
     expect(res.status).toBe(200);
     expect(res.errors![0].extensions.code).toBe('VALIDATION_ERROR');
     expect(res.errors![0].extensions.info.fields).toEqual({
@@ -69,7 +93,9 @@ describe.each(backends)('records on %s', (backend) => {
   });
 
   it('refuses a category of the wrong type', async () => {
-    const itemCat = await call<{ categoryCreate: { id: string } }>(CATEGORY_CREATE, { input: { name: 'Grains', type: 'Item' } });
+    const itemCat = await call<{ categoryCreate: { id: string } }>(CATEGORY_CREATE, {
+      input: { name: 'Grains', type: 'Item' },
+    });
     const res = await call(CUSTOMER_CREATE, { input: { name: 'Wrong', category: itemCat.data!.categoryCreate.id } });
     expect(res.errors![0].extensions.info.fields).toEqual({ category: 'Must be a Customer category' });
   });
@@ -115,9 +141,13 @@ describe.each(backends)('records on %s', (backend) => {
   });
 
   it('says CONFLICT when a category still in use is deleted, and batch delete reports each id', async () => {
-    const cat = await call<{ categoryCreate: { id: string } }>(CATEGORY_CREATE, { input: { name: 'Bars', type: 'Customer' } });
+    const cat = await call<{ categoryCreate: { id: string } }>(CATEGORY_CREATE, {
+      input: { name: 'Bars', type: 'Customer' },
+    });
     const catId = cat.data!.categoryCreate.id;
-    const used = await call<{ customerCreate: { id: string } }>(CUSTOMER_CREATE, { input: { name: 'Corner Bar', category: catId } });
+    const used = await call<{ customerCreate: { id: string } }>(CUSTOMER_CREATE, {
+      input: { name: 'Corner Bar', category: catId },
+    });
     const res = await call(DELETE, { id: catId });
     expect(res.errors![0].extensions.code).toBe('CONFLICT');
     expect(res.errors![0].message).toBe("Category 'Bars' cannot be deleted: it is still used by customers");
@@ -137,7 +167,10 @@ describe.each(backends)('records on %s', (backend) => {
   it('exports the filtered list as CSV downloadable only with the same token', async () => {
     await call(CUSTOMER_CREATE, { input: { name: 'Export One', active: true } });
     await call(CUSTOMER_CREATE, { input: { name: 'Export, "Two"', active: false } });
-    const res = await call<{ customersExport: string }>(EXPORT, { filters: [{ field: 'name', comparator: 'ge', value: 'Export' }], sortKey: 'name' });
+    const res = await call<{ customersExport: string }>(EXPORT, {
+      filters: [{ field: 'name', comparator: 'ge', value: 'Export' }],
+      sortKey: 'name',
+    });
     const url = res.data!.customersExport;
     expect(url).toMatch(new RegExp(`^/files/exports/${m.companyId}/`));
     const file = await api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${m.token}` } });
@@ -148,7 +181,9 @@ describe.each(backends)('records on %s', (backend) => {
     expect(file.body).toContain('"Export, ""Two"""');
     expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const other = await makeMember(api, EVERYTHING);
-    expect((await api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${other.token}` } })).statusCode).toBe(404);
+    expect(
+      (await api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${other.token}` } })).statusCode,
+    ).toBe(404);
   });
 
   it('gives a 4xx for a malformed body and SYNTAX_ERROR for a bad document', async () => {
@@ -162,7 +197,12 @@ describe.each(backends)('records on %s', (backend) => {
     const syntax = await call('query { customers2(first: 1) { totalCount ', {});
     expect(syntax.status).toBe(400);
     expect(syntax.errors![0].extensions.code).toBe('SYNTAX_ERROR');
-    const version = await api.app.inject({ method: 'POST', url: `/graphql/${m.companyId}`, headers: { authorization: `Bearer ${m.token}` }, payload: { query: '{ __typename }' } });
+    const version = await api.app.inject({
+      method: 'POST',
+      url: `/graphql/${m.companyId}`,
+      headers: { authorization: `Bearer ${m.token}` },
+      payload: { query: '{ __typename }' },
+    });
     expect(version.headers['x-version']).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

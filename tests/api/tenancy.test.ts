@@ -42,9 +42,19 @@ describe.each(backends)('tenancy on %s', (backend) => {
     const id = list.body.data!.customers2.edges[0].node.id;
     const get = await api.gql(b.companyId, `query($id: ID!) { customer(id: $id) { id } }`, { id }, b.token);
     expect(get.body.data).toEqual({ customer: null });
-    const del = await api.gql(b.companyId, `mutation($id: ID!) { objectDelete(id: $id) { id error } }`, { id }, b.token);
+    const del = await api.gql(
+      b.companyId,
+      `mutation($id: ID!) { objectDelete(id: $id) { id error } }`,
+      { id },
+      b.token,
+    );
     expect(del.body.errors?.[0].extensions.code).toBe('NOT_FOUND');
-    const upd = await api.gql(b.companyId, `mutation($id: ID!) { customerUpdate(id: $id, input: { name: "x" }) { id } }`, { id }, b.token);
+    const upd = await api.gql(
+      b.companyId,
+      `mutation($id: ID!) { customerUpdate(id: $id, input: { name: "x" }) { id } }`,
+      { id },
+      b.token,
+    );
     expect(upd.body.errors?.[0].extensions.code).toBe('NOT_FOUND');
   });
 
@@ -68,9 +78,19 @@ describe.each(backends)('tenancy on %s', (backend) => {
       plain.token,
     );
     expect(created.body.data!.customerCreate.creditLimit).toBeNull();
-    const write = await api.gql(plain.companyId, `mutation { customerCreate(input: { name: "x", creditLimit: 5 }) { id } }`, {}, plain.token);
+    const write = await api.gql(
+      plain.companyId,
+      `mutation { customerCreate(input: { name: "x", creditLimit: 5 }) { id } }`,
+      {},
+      plain.token,
+    );
     expect(write.body.errors?.[0].extensions.code).toBe('FORBIDDEN');
-    const filter = await api.gql(plain.companyId, `{ customers2(filters: [{ field: "creditLimit", comparator: "ge", value: "1" }]) { totalCount } }`, {}, plain.token);
+    const filter = await api.gql(
+      plain.companyId,
+      `{ customers2(filters: [{ field: "creditLimit", comparator: "ge", value: "1" }]) { totalCount } }`,
+      {},
+      plain.token,
+    );
     expect(filter.body.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
   });
 
@@ -82,9 +102,19 @@ describe.each(backends)('tenancy on %s', (backend) => {
       a.token,
     );
     expect(companies.body.data!.companies.map((c) => c.name)).toEqual(['Company A']);
-    const set = await api.gql<{ companySetUserSettings: string }>(a.companyId, `mutation { companySetUserSettings(settings: "{\\"dark\\":true}") }`, {}, a.token);
+    const set = await api.gql<{ companySetUserSettings: string }>(
+      a.companyId,
+      `mutation { companySetUserSettings(settings: "{\\"dark\\":true}") }`,
+      {},
+      a.token,
+    );
     expect(JSON.parse(set.body.data!.companySetUserSettings)).toEqual({ dark: true });
-    const again = await api.gql<{ companySetUserSettings: string }>(a.companyId, `mutation { companySetUserSettings(settings: "{\\"welcome\\":false}") }`, {}, a.token);
+    const again = await api.gql<{ companySetUserSettings: string }>(
+      a.companyId,
+      `mutation { companySetUserSettings(settings: "{\\"welcome\\":false}") }`,
+      {},
+      a.token,
+    );
     expect(JSON.parse(again.body.data!.companySetUserSettings)).toEqual({ dark: true, welcome: false });
     const foreign = await api.gql(b.companyId, `mutation { companySetUserSettings(settings: "{}") }`, {}, a.token);
     expect(foreign.body.errors?.[0].extensions.code).toBe('FORBIDDEN');

@@ -2,11 +2,7 @@
 // keystroke / request. Run: npx tsx tests/bench/alcoholometry.ts (target: under 5 µs each).
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import {
-  densityOf,
-  lookupByDensity,
-  lookupByStrength,
-} from '../../src/shared/alcoholometry/index.js';
+import { densityOf, lookupByDensity, lookupByStrength } from '../../src/shared/alcoholometry/index.js';
 
 const LOOKUPS = 100_000;
 const RUNS = 5;

@@ -23,7 +23,8 @@ const QUERY = `query($after: String, $filters: [Filter!]) {
   }
 }`;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function listBench(backend: Backend): Promise<string> {
   const api = await startApi(backend);

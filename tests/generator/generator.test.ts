@@ -30,13 +30,20 @@ describe('generator', () => {
     const { root } = scratch();
     await generate({ root });
     const outDir = path.join(root, 'src', 'generated');
-    const outputs: Record<string, string> = Object.fromEntries(GOLDEN.map((f) => [f, readFileSync(path.join(outDir, f), 'utf8')]));
+    const outputs: Record<string, string> = Object.fromEntries(
+      GOLDEN.map((f) => [f, readFileSync(path.join(outDir, f), 'utf8')]),
+    );
     outputs['schema.graphql'] = readFileSync(path.join(root, 'src', 'server', 'graphql', 'schema.graphql'), 'utf8');
-    outputs['0001_init.sql'] = readFileSync(path.join(root, 'src', 'server', 'db', 'migrations', '0001_init.sql'), 'utf8');
+    outputs['0001_init.sql'] = readFileSync(
+      path.join(root, 'src', 'server', 'db', 'migrations', '0001_init.sql'),
+      'utf8',
+    );
     for (const [name, text] of Object.entries(outputs)) {
       const golden = path.join(here, 'golden', `${name}.golden`);
       if (UPDATE) writeFileSync(golden, text);
-      expect(text, `${name} differs from tests/generator/golden (UPDATE_GOLDEN=1 rewrites them)`).toBe(readFileSync(golden, 'utf8'));
+      expect(text, `${name} differs from tests/generator/golden (UPDATE_GOLDEN=1 rewrites them)`).toBe(
+        readFileSync(golden, 'utf8'),
+      );
       expect(text.startsWith('/* eslint-disable */\n// DO NOT EDIT') || !name.endsWith('.ts')).toBe(true);
     }
   });
@@ -74,40 +81,74 @@ describe('generator', () => {
     expect(sql).toContain('CREATE INDEX "clients_rating_idx" ON "clients" ("company_id", "rating", "id");');
     const generated = readFileSync(path.join(root, 'src', 'generated', 'validators.ts'), 'utf8');
     expect(generated).toContain('website: optionalValue(');
-    expect(readFileSync(path.join(root, 'src', 'server', 'graphql', 'schema.graphql'), 'utf8')).toContain('website: String');
+    expect(readFileSync(path.join(root, 'src', 'server', 'graphql', 'schema.graphql'), 'utf8')).toContain(
+      'website: String',
+    );
     expect((await generate({ root, check: true })).stale).toEqual([]);
   });
 
   const broken: [string, (s: Record<string, any>) => void, string, string][] = [
     ['an unknown keyword', (s) => (s.properties.name.colour = 'red'), '/properties/name', "unknown keyword 'colour'"],
-    ['a missing French label', (s) => delete s.properties.name.label.fr, '/properties/name/label', "must have required property 'fr'"],
-    ['a list column that is no field', (s) => s.list.columns.push('nope'), '/list/columns/3', "'nope' is not a field of client"],
-    ['a reference to no entity', (s) => (s.properties.group.ref = 'team'), '/properties/group/ref', "no entity named 'team'"],
-    ['a missing enum label', (s) => delete s.properties.kind.enumLabels.B, '/properties/kind/enumLabels', "no label for enum value 'B'"],
+    [
+      'a missing French label',
+      (s) => delete s.properties.name.label.fr,
+      '/properties/name/label',
+      "must have required property 'fr'",
+    ],
+    [
+      'a list column that is no field',
+      (s) => s.list.columns.push('nope'),
+      '/list/columns/3',
+      "'nope' is not a field of client",
+    ],
+    [
+      'a reference to no entity',
+      (s) => (s.properties.group.ref = 'team'),
+      '/properties/group/ref',
+      "no entity named 'team'",
+    ],
+    [
+      'a missing enum label',
+      (s) => delete s.properties.kind.enumLabels.B,
+      '/properties/kind/enumLabels',
+      "no label for enum value 'B'",
+    ],
     ['a bad permission', (s) => (s.permissions.read = ['sell']), '/permissions/read/0', 'must match pattern'],
-    ['a field with neither type nor ref', (s) => delete s.properties.limit.type, '/properties/limit', "must have required property 'type'"],
+    [
+      'a field with neither type nor ref',
+      (s) => delete s.properties.limit.type,
+      '/properties/limit',
+      "must have required property 'type'",
+    ],
     ['a filter on lines', (s) => s.filters.push('lines'), '/filters', "'lines' cannot be sorted or filtered"],
   ];
-  it.each(broken)('reports %s with the file and JSON pointer, and writes nothing', async (_what, breakIt, pointer, message) => {
-    const { root, schemaDir } = scratch((dir) => {
-      const file = path.join(dir, 'sales', 'client.json');
-      const s = JSON.parse(readFileSync(file, 'utf8'));
-      breakIt(s);
-      writeFileSync(file, JSON.stringify(s));
-    });
-    let error: unknown;
-    try {
-      loadEntities(schemaDir);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(SchemaError);
-    const problems = (error as SchemaError).problems;
-    expect(problems).toContainEqual({ file: 'schema/sales/client.json', pointer, message: expect.stringContaining(message) });
-    await expect(generate({ root })).rejects.toThrow(SchemaError);
-    mkdirSync(path.join(root, 'src'), { recursive: true });
-    expect(readdirSync(path.join(root, 'src'))).toEqual([]);
-  });
+  it.each(broken)(
+    'reports %s with the file and JSON pointer, and writes nothing',
+    async (_what, breakIt, pointer, message) => {
+      const { root, schemaDir } = scratch((dir) => {
+        const file = path.join(dir, 'sales', 'client.json');
+        const s = JSON.parse(readFileSync(file, 'utf8'));
+        breakIt(s);
+        writeFileSync(file, JSON.stringify(s));
+      });
+      let error: unknown;
+      try {
+        loadEntities(schemaDir);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SchemaError);
+      const problems = (error as SchemaError).problems;
+      expect(problems).toContainEqual({
+        file: 'schema/sales/client.json',
+        pointer,
+        message: expect.stringContaining(message),
+      });
+      await expect(generate({ root })).rejects.toThrow(SchemaError);
+      mkdirSync(path.join(root, 'src'), { recursive: true });
+      expect(readdirSync(path.join(root, 'src'))).toEqual([]);
+    },
+  );
 
   it('reports a file that is not JSON', () => {
     const { schemaDir } = scratch((dir) => writeFileSync(path.join(dir, 'sales', 'bad.json'), '{ "name": '));

@@ -276,11 +276,7 @@ describe('domain errors', () => {
   it('ABV: 0 and 100 pass, just outside and NaN throw, named after the argument', () => {
     expect(lookupByStrength(20, 0).density).toBe(998.20123);
     expect(lookupByStrength(20, 100).density).toBeCloseTo(789.2391, 4);
-    expectDomainError(
-      () => lookupByStrength(20, -0.001),
-      'b',
-      'Strength must be between 0 and 100 %',
-    );
+    expectDomainError(() => lookupByStrength(20, -0.001), 'b', 'Strength must be between 0 and 100 %');
     expectDomainError(() => lookupByStrength(20, 100.001), 'b');
     expectDomainError(() => lookupByStrength(20, Number.NaN), 'b');
     expect(() => massFractionFromAbv(100)).not.toThrow();
@@ -304,11 +300,7 @@ describe('domain errors', () => {
     expectDomainError(() => fromVolumeAndDensity(10, 900, 45), 'temp');
     expectDomainError(() => waterToReduce(-1, 60, 40), 'volumeL');
     expectDomainError(() => waterToReduce(100, 101, 40), 'fromAbv');
-    expectDomainError(
-      () => waterToReduce(100, 40, 60),
-      'toAbv',
-      'Target ABV must not be above the starting ABV',
-    );
+    expectDomainError(() => waterToReduce(100, 40, 60), 'toAbv', 'Target ABV must not be above the starting ABV');
     expectDomainError(() => waterToReduce(100, 40, 0), 'toAbv', 'Target ABV must be above 0 %');
   });
 

@@ -28,7 +28,10 @@ const isUserId = (id: string) => /^[1-9]\d{0,18}$/.test(id);
 
 export async function findUserById(db: Db, id: string): Promise<UserAccount | undefined> {
   if (!isUserId(id)) return undefined;
-  const rows = await queryRows<UserRow>(db, sql`SELECT id::text AS id, email, name, locale, active FROM users WHERE id = ${id}`);
+  const rows = await queryRows<UserRow>(
+    db,
+    sql`SELECT id::text AS id, email, name, locale, active FROM users WHERE id = ${id}`,
+  );
   return toAccount(rows[0]);
 }
 
@@ -64,6 +67,9 @@ export async function updateProfile(db: Db, id: string, changes: ProfileChanges)
 
 /** True when another user already signs in with this e-mail (any case). */
 export async function emailTakenByOther(db: Db, email: string, id: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND id <> ${id} LIMIT 1`);
+  const rows = await queryRows(
+    db,
+    sql`SELECT 1 FROM users WHERE lower(email) = lower(${email}) AND id <> ${id} LIMIT 1`,
+  );
   return rows.length > 0;
 }

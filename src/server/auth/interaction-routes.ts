@@ -77,7 +77,14 @@ function parseForm(body: unknown): { email: string; password: string } {
 export async function registerInteractionRoutes(app: FastifyInstance, { db, provider, publicOrigin }: Context) {
   const pagePath = (uid: string) => `${ISSUER_PATH}/interaction/${encodeURIComponent(uid)}`;
 
-  function signInPage(reply: FastifyReply, uid: string, lang: Language, status: number, email?: string, error?: string) {
+  function signInPage(
+    reply: FastifyReply,
+    uid: string,
+    lang: Language,
+    status: number,
+    email?: string,
+    error?: string,
+  ) {
     const html = renderSignInPage({
       lang,
       action: `${pagePath(uid)}/login?lang=${lang}`,
@@ -91,15 +98,20 @@ export async function registerInteractionRoutes(app: FastifyInstance, { db, prov
   await app.register(async (scope) => {
     // the form posts application/x-www-form-urlencoded; it is small, parsed in the handler
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_req, body, done) => done(null, body),
     );
 
     scope.get<InteractionRoute>(`${ISSUER_PATH}/interaction/:uid`, async (request, reply) => {
       const chosen = explicitLanguage(request.query.lang);
       if (chosen) {
         // remember the switch for the form post and later visits
-        reply.header('set-cookie', `${LANGUAGE_COOKIE}=${chosen}; Path=${ISSUER_PATH}; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+        reply.header(
+          'set-cookie',
+          `${LANGUAGE_COOKIE}=${chosen}; Path=${ISSUER_PATH}; Max-Age=31536000; SameSite=Lax; HttpOnly`,
+        );
       }
       const interaction = await loadInteraction(provider, request, reply);
       const lang = languageFor(request, interaction);
@@ -113,7 +125,9 @@ export async function registerInteractionRoutes(app: FastifyInstance, { db, prov
         interaction.prompt.name === 'consent' && interaction.params.client_id === WEB_CLIENT_ID
           ? { consent: { grantId: await grantConsent(provider, interaction) } }
           : { error: 'access_denied', error_description: `${interaction.prompt.name} is not supported` };
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: true });
+      const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+        mergeWithLastSubmission: true,
+      });
       return reply.redirect(returnTo, 303);
     });
 

@@ -23,7 +23,10 @@ async function newSigningKey(): Promise<JWK> {
  */
 async function loadOrCreate<T>(db: Db, purpose: string, create: () => Promise<T[]>): Promise<T[]> {
   const read = async () => {
-    const [row] = await queryRows<{ keys: T[] | string }>(db, sql`SELECT keys FROM oidc_keys WHERE purpose = ${purpose}`);
+    const [row] = await queryRows<{ keys: T[] | string }>(
+      db,
+      sql`SELECT keys FROM oidc_keys WHERE purpose = ${purpose}`,
+    );
     if (!row) return undefined;
     // node-postgres parses jsonb, PGlite too; a string would mean a driver that does not.
     return typeof row.keys === 'string' ? (JSON.parse(row.keys) as T[]) : row.keys;

@@ -48,9 +48,7 @@ export interface LanguageSources {
 /** lang query, else lang cookie, else the app's ui_locales, else Accept-Language, else English. */
 export function pickLanguage(sources: LanguageSources): Language {
   const fromUiLocales =
-    typeof sources.uiLocales === 'string'
-      ? sources.uiLocales.split(' ').map(asLanguage).find(Boolean)
-      : undefined;
+    typeof sources.uiLocales === 'string' ? sources.uiLocales.split(' ').map(asLanguage).find(Boolean) : undefined;
   return (
     asLanguage(sources.query) ??
     asLanguage(readCookie(sources.cookieHeader, LANGUAGE_COOKIE)) ??

@@ -49,8 +49,7 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
     password: 'Mot de passe',
     signIn: 'Se connecter',
     wrongCredentials: 'Courriel ou mot de passe incorrect',
-    tooManyAttempts: (n) =>
-      `Trop de tentatives de connexion. Réessayez dans ${minutes(n, 'minute', 'minutes')}.`,
+    tooManyAttempts: (n) => `Trop de tentatives de connexion. Réessayez dans ${minutes(n, 'minute', 'minutes')}.`,
     expiredTitle: 'Connexion expirée',
     expired: 'Cette page de connexion a expiré. Retournez à l’application et connectez-vous de nouveau.',
     backToApp: 'Retour à l’application',

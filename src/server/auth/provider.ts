@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Account, type KoaContextWithOIDC, type OidcClient } from 'oidc-provider';
 import type { Db } from '../db/connect';
 import { findUserById } from './accounts';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  API_AUDIENCE,
-  API_SCOPES,
-  ISSUER_PATH,
-  WEB_CLIENT_ID,
-} from './constants';
+import { ACCESS_TOKEN_TTL_SECONDS, API_AUDIENCE, API_SCOPES, ISSUER_PATH, WEB_CLIENT_ID } from './constants';
 import type { ServerKeys } from './keys';
 import { createOidcAdapterFactory } from './oidc-adapter';
 import { pickLanguage } from './page-language';
@@ -81,7 +75,9 @@ export function createProvider({ db, publicOrigin, keys }: ProviderOptions): Pro
       end_session: '/session/end',
     },
     // our own sign-in page, under the issuer path so its cookie stays scoped there
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${ISSUER_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `${ISSUER_PATH}/interaction/${interaction.uid}`,
+    },
     // S256 is the only method oidc-provider 9 accepts; plain is refused
     pkce: { required: () => true },
     features: {
@@ -159,7 +155,10 @@ export function createProvider({ db, publicOrigin, keys }: ProviderOptions): Pro
       const lang = languageOf(ctx);
       const t = PAGE_TEXTS[lang];
       const detail = [out.error, out.error_description].filter(Boolean).join(': ');
-      sendPage(ctx, renderMessagePage({ lang, title: t.errorTitle, message: `${t.error} (${detail})`, link: appLink(lang) }));
+      sendPage(
+        ctx,
+        renderMessagePage({ lang, title: t.errorTitle, message: `${t.error} (${detail})`, link: appLink(lang) }),
+      );
     },
   });
 }

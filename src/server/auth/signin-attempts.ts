@@ -16,12 +16,15 @@ const ipKey = (ip: string) => `ip:${ip}`;
  * expiry brings the count back to limit - 1.
  */
 async function minutesBlocked(db: Db, key: string, limit: number): Promise<number> {
-  const [row] = await queryRows<{ seconds: string | number }>(db, sql`
+  const [row] = await queryRows<{ seconds: string | number }>(
+    db,
+    sql`
     SELECT extract(epoch FROM (at + make_interval(mins => ${ATTEMPT_WINDOW_MINUTES}) - now())) AS seconds
     FROM signin_attempts
     WHERE key = ${key} AND at > now() - make_interval(mins => ${ATTEMPT_WINDOW_MINUTES})
     ORDER BY at DESC
-    OFFSET ${limit - 1} LIMIT 1`);
+    OFFSET ${limit - 1} LIMIT 1`,
+  );
   if (!row) return 0;
   return Math.max(1, Math.ceil(Number(row.seconds) / 60));
 }
@@ -36,7 +39,9 @@ export async function signInBlockedFor(db: Db, email: string, ip: string): Promi
 }
 
 export async function recordFailedSignIn(db: Db, email: string, ip: string): Promise<void> {
-  await db.execute(sql`INSERT INTO signin_attempts (key, at) VALUES (${emailKey(email)}, now()), (${ipKey(ip)}, now())`);
+  await db.execute(
+    sql`INSERT INTO signin_attempts (key, at) VALUES (${emailKey(email)}, now()), (${ipKey(ip)}, now())`,
+  );
   // Rows older than the window never count again; failures are the only writers, so purging
   // here keeps the table small without a background job.
   await db.execute(

@@ -108,7 +108,9 @@ export async function registerUserRoutes(app: FastifyInstance, db: Db, verify: T
       const blockedMinutes = await signInBlockedFor(db, user.email, request.ip);
       if (blockedMinutes > 0) {
         reply.header('retry-after', String(blockedMinutes * 60));
-        return reply.code(429).send({ message: 'Too many attempts', code: 'TOO_MANY_ATTEMPTS', info: { minutes: blockedMinutes } });
+        return reply
+          .code(429)
+          .send({ message: 'Too many attempts', code: 'TOO_MANY_ATTEMPTS', info: { minutes: blockedMinutes } });
       }
       const hash = await findPasswordHash(db, user.id);
       if (!hash || !(await verifyPassword(current, hash))) {

@@ -86,7 +86,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 
   return async (authorizationHeader) => {
     const match = /^Bearer +([A-Za-z0-9\-_.~+/]+=*) *$/i.exec(authorizationHeader ?? '');
-    if (!match) throw new UnauthorizedError(authorizationHeader ? 'Malformed Authorization header' : 'Missing bearer token');
+    if (!match)
+      throw new UnauthorizedError(authorizationHeader ? 'Malformed Authorization header' : 'Missing bearer token');
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(match[1], keys, {

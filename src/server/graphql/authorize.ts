@@ -39,7 +39,9 @@ export async function enforce(rule: Rule, ctx: RequestContext, fieldName: string
   if (rule.kind === 'member') return;
   if (!hasAny(actor.permissions, rule.any)) throw forbidden(describe(fieldName));
   if (rule.feature && !actor.features[rule.feature])
-    throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${rule.feature})`, { feature: rule.feature });
+    throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${rule.feature})`, {
+      feature: rule.feature,
+    });
 }
 
 /** 'customers2' -> 'view customers', 'customerCreate' -> 'create customer' for the denial text. */

@@ -1,6 +1,7 @@
 // Errors that reach the client carry `extensions.code` and `info` (spec 8). Anything else is
 // a bug: logged in full, answered as INTERNAL_SERVER_ERROR without details.
-export type ErrorCode = 'VALIDATION_ERROR' | 'SYNTAX_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'UNAUTHENTICATED';
+export type ErrorCode =
+  'VALIDATION_ERROR' | 'SYNTAX_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'UNAUTHENTICATED';
 
 export class AppError extends Error {
   constructor(
@@ -15,9 +16,16 @@ export class AppError extends Error {
 
 /** VALIDATION_ERROR whose info.fields maps field paths ('name', 'bom.0.quantity') to spec messages. */
 export const validationError = (fields: Record<string, string>) =>
-  new AppError('VALIDATION_ERROR', Object.entries(fields).map(([f, m]) => `${f}: ${m}`).join('; '), { fields });
+  new AppError(
+    'VALIDATION_ERROR',
+    Object.entries(fields)
+      .map(([f, m]) => `${f}: ${m}`)
+      .join('; '),
+    { fields },
+  );
 
-export const forbidden = (action: string) => new AppError('FORBIDDEN', `You don't have permission to ${action}`, { action });
+export const forbidden = (action: string) =>
+  new AppError('FORBIDDEN', `You don't have permission to ${action}`, { action });
 export const notFound = (what: string, id: string) => new AppError('NOT_FOUND', `${what} ${id} not found`, { id });
 
 /** PostgreSQL error codes we turn into answers a user can act on. */

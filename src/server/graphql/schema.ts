@@ -5,7 +5,6 @@ import { AppError, clientStatusOf } from './errors';
 import { buildResolvers } from './resolvers';
 import type { RequestContext } from './context';
 
-
 /** The executable schema: the generated SDL, every root field wrapped by its rule. */
 export function buildExecutableSchema(): GraphQLSchema {
   const schema = buildSchema(sdl);

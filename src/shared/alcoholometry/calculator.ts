@@ -19,12 +19,7 @@ export interface CalculatorQuantities {
   proof: number;
 }
 
-function quantities(
-  massKg: number,
-  litres20: number,
-  abv: number,
-  p: number,
-): CalculatorQuantities {
+function quantities(massKg: number, litres20: number, abv: number, p: number): CalculatorQuantities {
   return { massKg, litres20, laa: (litres20 * abv) / 100, abv, abw: 100 * p, proof: 2 * abv };
 }
 
@@ -87,11 +82,7 @@ export function waterToReduce(volumeL: number, fromAbv: number, toAbv: number, t
 }
 
 /** Weighed mass (kg) of a spirit whose true density was read at `temp` °C (calculator mode A). */
-export function fromMassAndDensity(
-  massKg: number,
-  density: number,
-  temp: number,
-): CalculatorQuantities {
+export function fromMassAndDensity(massKg: number, density: number, temp: number): CalculatorQuantities {
   requireNonNegative('massKg', 'Weight', massKg);
   const p = massFractionFromDensity(density, temp);
   const abv = abvAt20Unchecked(p);
@@ -99,11 +90,7 @@ export function fromMassAndDensity(
 }
 
 /** Volume at 20 °C (L) of a spirit whose true density was read at `temp` °C (mode B). */
-export function fromVolumeAndDensity(
-  litres20: number,
-  density: number,
-  temp: number,
-): CalculatorQuantities {
+export function fromVolumeAndDensity(litres20: number, density: number, temp: number): CalculatorQuantities {
   requireNonNegative('volumeL', 'Volume', litres20);
   const p = massFractionFromDensity(density, temp);
   const abv = abvAt20Unchecked(p);

@@ -36,10 +36,7 @@ export function requireFinite(field: AlcoholometryField, label: string, value: n
 export function requireTemp(t: number): void {
   requireFinite('temp', 'Temperature', t);
   if (t < TEMP_MIN || t > TEMP_MAX) {
-    throw new AlcoholometryError(
-      'temp',
-      `Temperature must be between ${TEMP_MIN} and ${TEMP_MAX} °C`,
-    );
+    throw new AlcoholometryError('temp', `Temperature must be between ${TEMP_MIN} and ${TEMP_MAX} °C`);
   }
 }
 

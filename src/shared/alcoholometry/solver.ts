@@ -13,12 +13,7 @@ const MAX_ITERATIONS = 100;
  * callers validate their domain first, so this clamp only absorbs exact end points and the
  * documented 789.2391 vs 789.24 gap at 100 %vol.
  */
-export function solveMonotone(
-  c: Float64Array,
-  n: number,
-  target: number,
-  tolerance: number,
-): number {
+export function solveMonotone(c: Float64Array, n: number, target: number, tolerance: number): number {
   const v0 = c[0];
   let v1 = 0;
   for (let k = n - 1; k >= 0; k--) v1 += c[k];

@@ -23,7 +23,8 @@ function tables<T>(fieldOf: Record<string, string>, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof AlcoholometryError) throw validationError({ [fieldOf[error.field] ?? error.field]: error.message });
+    if (error instanceof AlcoholometryError)
+      throw validationError({ [fieldOf[error.field] ?? error.field]: error.message });
     throw error;
   }
 }

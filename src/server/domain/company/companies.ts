@@ -26,7 +26,9 @@ export async function membershipOf(db: Db, userId: string, companyId: string): P
 export async function featuresOf(db: Db, companyId: string): Promise<Record<string, boolean>> {
   const [row] = await db.select().from(companyTable).where(eq(companyTable.id, companyId));
   if (!row) return {};
-  return Object.fromEntries(Object.entries(row).filter(([k, v]) => k.startsWith('allow') && typeof v === 'boolean')) as Record<string, boolean>;
+  return Object.fromEntries(
+    Object.entries(row).filter(([k, v]) => k.startsWith('allow') && typeof v === 'boolean'),
+  ) as Record<string, boolean>;
 }
 
 export async function companiesOf(db: Db, userId: string) {
@@ -67,7 +69,8 @@ export async function setUserSettings(ctx: DomainContext, settingsJson: string):
   } catch {
     throw validationError({ settings: 'Must be a JSON object' });
   }
-  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) throw validationError({ settings: 'Must be a JSON object' });
+  if (!patch || typeof patch !== 'object' || Array.isArray(patch))
+    throw validationError({ settings: 'Must be a JSON object' });
   return ctx.db.transaction(async (tx) => {
     const where = and(eq(membershipTable.companyId, ctx.actor.companyId), eq(membershipTable.user, ctx.actor.userId));
     const [row] = await tx.select().from(membershipTable).where(where).for('update');
@@ -86,7 +89,9 @@ export async function setUserSettings(ctx: DomainContext, settingsJson: string):
 export async function setCompanySettings(ctx: DomainContext, input: Record<string, unknown>) {
   const parsed = inputValidators.companySettings.update.safeParse(input);
   if (!parsed.success)
-    throw validationError(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'settings', i.message])));
+    throw validationError(
+      Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'settings', i.message])),
+    );
   return ctx.db.transaction(async (tx) => {
     const where = eq(companySettingsTable.companyId, ctx.actor.companyId);
     const [existing] = await tx.select().from(companySettingsTable).where(where).for('update');

@@ -16,7 +16,12 @@ export function invalidateCounts(companyId: string, entity: string): void {
   generations.set(key, (generations.get(key) ?? 0) + 1);
 }
 
-export async function cachedCount(companyId: string, entity: string, filterKey: string, count: () => Promise<number>): Promise<number> {
+export async function cachedCount(
+  companyId: string,
+  entity: string,
+  filterKey: string,
+  count: () => Promise<number>,
+): Promise<number> {
   const generation = generations.get(scope(companyId, entity)) ?? 0;
   const key = `${scope(companyId, entity)}:${filterKey}`;
   const hit = counts.get(key);

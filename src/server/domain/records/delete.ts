@@ -19,8 +19,13 @@ export interface DeleteResult {
 async function deleteOne(ctx: DomainContext, db: Db, id: string, entityName: string | undefined): Promise<void> {
   const entity = entityName ? entityByName[entityName] : undefined;
   if (!entity) throw new AppError('NOT_FOUND', `Object ${id} not found`, { id });
-  if (!hasAny(ctx.actor.permissions, entity.permissions.write) || (entity.feature && !ctx.actor.features[entity.feature]))
-    throw new AppError('FORBIDDEN', `You don't have permission to delete ${entity.label.enPlural.toLowerCase()}`, { id });
+  if (
+    !hasAny(ctx.actor.permissions, entity.permissions.write) ||
+    (entity.feature && !ctx.actor.features[entity.feature])
+  )
+    throw new AppError('FORBIDDEN', `You don't have permission to delete ${entity.label.enPlural.toLowerCase()}`, {
+      id,
+    });
   const { table } = tableOf(entity);
   const [row] = await db
     .select({ title: table[entity.titleField] })
@@ -30,7 +35,9 @@ async function deleteOne(ctx: DomainContext, db: Db, id: string, entityName: str
     // a savepoint, so one failed delete in a batch leaves the others standing
     await db.transaction(async (tx) => {
       await tx.delete(table).where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
-      await tx.delete(objectsTable).where(and(eq(objectsTable.companyId, ctx.actor.companyId), eq(objectsTable.id, id)));
+      await tx
+        .delete(objectsTable)
+        .where(and(eq(objectsTable.companyId, ctx.actor.companyId), eq(objectsTable.id, id)));
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;

@@ -20,7 +20,13 @@ export async function exportCsv(ctx: DomainContext, entity: EntityMeta, args: Li
   const header = ['id', ...fields.map((f) => f.name)];
   const chunks: string[] = [Papa.unparse([header])];
   for (let offset = 0; ; offset += BATCH) {
-    const rows = await ctx.db.select().from(table).where(and(where)).orderBy(...order).limit(BATCH).offset(offset);
+    const rows = await ctx.db
+      .select()
+      .from(table)
+      .where(and(where))
+      .orderBy(...order)
+      .limit(BATCH)
+      .offset(offset);
     if (!rows.length) break;
     const records = await hydrate(ctx.db, ctx.actor, entity, rows as Record<string, unknown>[]);
     const data = records.map((r) => [

@@ -19,7 +19,12 @@ function convert(fields: FieldMeta[], row: Record<string, unknown>): Record<stri
   return out;
 }
 
-export async function hydrate(db: Db, actor: Actor, entity: EntityMeta, rows: Record<string, unknown>[]): Promise<ApiRecord[]> {
+export async function hydrate(
+  db: Db,
+  actor: Actor,
+  entity: EntityMeta,
+  rows: Record<string, unknown>[],
+): Promise<ApiRecord[]> {
   const fields = visibleFields(entity, actor);
   const records = rows.map((row) => ({ id: String(row.id), ...convert(fields, row) }) as ApiRecord);
   if (!records.length) return records;
@@ -32,11 +37,16 @@ export async function hydrate(db: Db, actor: Actor, entity: EntityMeta, rows: Re
 
 async function loadRefTitles(db: Db, actor: Actor, field: FieldMeta, records: ApiRecord[]) {
   const target = entityOf(field.ref!);
-  const ids = [...new Set(records.map((r) => (r[field.name] as { id: string } | null)?.id).filter(Boolean))] as string[];
+  const ids = [
+    ...new Set(records.map((r) => (r[field.name] as { id: string } | null)?.id).filter(Boolean)),
+  ] as string[];
   if (!ids.length) return;
   const { table } = tableOf(target);
   const title = target.titleField;
-  const where = target.scope === 'company' ? and(eq(table.companyId, actor.companyId), inArray(table.id, ids)) : inArray(table.id, ids);
+  const where =
+    target.scope === 'company'
+      ? and(eq(table.companyId, actor.companyId), inArray(table.id, ids))
+      : inArray(table.id, ids);
   const rows = await db.select({ id: table.id, title: table[title] }).from(table).where(where);
   const titles = new Map(rows.map((r: { id: string; title: unknown }) => [String(r.id), r.title]));
   for (const r of records) {
@@ -50,10 +60,20 @@ async function loadLines(db: Db, actor: Actor, entity: EntityMeta, field: FieldM
   const rows = await db
     .select()
     .from(table)
-    .where(and(eq(table.companyId, actor.companyId), inArray(table.parentId, records.map((r) => r.id))))
+    .where(
+      and(
+        eq(table.companyId, actor.companyId),
+        inArray(
+          table.parentId,
+          records.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(asc(table.parentId), asc(table.position));
   const byParent = new Map<string, Record<string, unknown>[]>();
-  const lineFields = field.lines!.fields.filter((f) => !f.internal && (!f.needsValues || visibleFields(entity, actor).includes(field)));
+  const lineFields = field.lines!.fields.filter(
+    (f) => !f.internal && (!f.needsValues || visibleFields(entity, actor).includes(field)),
+  );
   for (const row of rows as Record<string, unknown>[]) {
     const list = byParent.get(String(row.parentId)) ?? [];
     list.push(convert(lineFields, row));

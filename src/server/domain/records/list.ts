@@ -60,7 +60,11 @@ function pageSize(args: ListArgs) {
 }
 
 /** Where-clauses for the filters, search and company; shared by the list, its count and export. */
-export function whereOf(ctx: DomainContext, entity: EntityMeta, args: Pick<ListArgs, 'filters' | 'parameters'>): SQL | undefined {
+export function whereOf(
+  ctx: DomainContext,
+  entity: EntityMeta,
+  args: Pick<ListArgs, 'filters' | 'parameters'>,
+): SQL | undefined {
   const { table } = tableOf(entity);
   const fields = visibleFields(entity, ctx.actor);
   const conditions: (SQL | undefined)[] = [eq(table.companyId, ctx.actor.companyId)];
@@ -115,7 +119,8 @@ function after(column: unknown, id: unknown, key: Key, descending: boolean, null
   const c = column as Parameters<typeof eq>[0];
   const i = id as Parameters<typeof eq>[0];
   // a row comparison is an index range condition; the OR form below is only for NULLs
-  if (!nullable) return descending ? sql`(${c}, ${i}) < (${value}, ${keyId})` : sql`(${c}, ${i}) > (${value}, ${keyId})`;
+  if (!nullable)
+    return descending ? sql`(${c}, ${i}) < (${value}, ${keyId})` : sql`(${c}, ${i}) > (${value}, ${keyId})`;
   if (!descending)
     return value === null
       ? and(isNull(c), gt(i, keyId))!
@@ -137,13 +142,26 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   const readDescending = backward ? !descending : descending;
   const cursor = backward ? args.before : args.after;
   const conditions = [where];
-  if (cursor) conditions.push(after(sortColumn, table.id, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending, nullable));
-  if (!backward && args.before) conditions.push(after(sortColumn, table.id, decodeCursor(args.before, 'before'), !descending, nullable));
+  if (cursor)
+    conditions.push(
+      after(sortColumn, table.id, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending, nullable),
+    );
+  if (!backward && args.before)
+    conditions.push(after(sortColumn, table.id, decodeCursor(args.before, 'before'), !descending, nullable));
   const order = readDescending ? [desc(sortColumn), desc(table.id)] : [asc(sortColumn), asc(table.id)];
 
-  const filterKey = JSON.stringify([args.filters ?? [], args.parameters?.search?.trim() ?? '', ctx.actor.permissions.includes('values')]);
+  const filterKey = JSON.stringify([
+    args.filters ?? [],
+    args.parameters?.search?.trim() ?? '',
+    ctx.actor.permissions.includes('values'),
+  ]);
   const [rows, total] = await Promise.all([
-    ctx.db.select().from(table).where(and(...conditions)).orderBy(...order).limit(size + 1),
+    ctx.db
+      .select()
+      .from(table)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(size + 1),
     cachedCount(ctx.actor.companyId, entity.name, filterKey, async () => {
       const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(where);
       return Number(n);
@@ -153,7 +171,10 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   const page = (more ? rows.slice(0, size) : rows) as Record<string, unknown>[];
   if (backward) page.reverse();
   const nodes = await hydrate(ctx.db, ctx.actor, entity, page);
-  const edges = page.map((row, i) => ({ cursor: encodeCursor([row[sortKey] ?? null, String(row.id)]), node: nodes[i] }));
+  const edges = page.map((row, i) => ({
+    cursor: encodeCursor([row[sortKey] ?? null, String(row.id)]),
+    node: nodes[i],
+  }));
   return {
     totalCount: Number(total),
     pageInfo: {
@@ -169,7 +190,10 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
 export async function getRecord(ctx: DomainContext, entity: EntityMeta, id: string): Promise<ApiRecord | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
   const { table } = tableOf(entity);
-  const rows = await ctx.db.select().from(table).where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
+  const rows = await ctx.db
+    .select()
+    .from(table)
+    .where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
   if (!rows.length) return null;
   return (await hydrate(ctx.db, ctx.actor, entity, rows as Record<string, unknown>[]))[0];
 }

@@ -32,12 +32,16 @@ export const codecs = {
     // numeric arrives as a string so no precision is lost in SQL; the API speaks Float
     fromDb: (v) => (v === null || v === undefined ? v : Number(v)),
     toDb: (v) => (v === null || v === undefined ? v : String(v)),
-    parseFilter: (raw) => (raw.trim() !== '' && Number.isFinite(Number(raw)) ? { value: String(Number(raw)) } : { error: messages.invalidNumber }),
+    parseFilter: (raw) =>
+      raw.trim() !== '' && Number.isFinite(Number(raw))
+        ? { value: String(Number(raw)) }
+        : { error: messages.invalidNumber },
   },
   boolean: {
     fromDb: same,
     toDb: same,
-    parseFilter: (raw) => (raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { error: 'Must be true or false' }),
+    parseFilter: (raw) =>
+      raw === 'true' || raw === 'false' ? { value: raw === 'true' } : { error: 'Must be true or false' },
   },
   date: {
     fromDb: same,
@@ -45,7 +49,8 @@ export const codecs = {
     parseFilter: (raw) => (isIsoDate(raw) ? { value: raw } : { error: messages.invalidDate }),
   },
   datetime: {
-    fromDb: (v) => (typeof v === 'string' ? new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString() : v),
+    fromDb: (v) =>
+      typeof v === 'string' ? new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString() : v,
     toDb: same,
     parseFilter: (raw) => (isIsoDateTime(raw) || isIsoDate(raw) ? { value: raw } : { error: messages.invalidDateTime }),
   },

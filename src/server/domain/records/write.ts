@@ -44,16 +44,23 @@ async function checkReferences(db: Db, actor: Actor, fields: FieldMeta[], input:
     if (f.type === 'ref' && input[f.name] != null) {
       const target = entityOf(f.ref!);
       const { table } = tableOf(target);
-      const where = target.scope === 'company' ? and(eq(table.companyId, actor.companyId), eq(table.id, input[f.name])) : eq(table.id, input[f.name]);
+      const where =
+        target.scope === 'company'
+          ? and(eq(table.companyId, actor.companyId), eq(table.id, input[f.name]))
+          : eq(table.id, input[f.name]);
       const [row] = await db.select().from(table).where(where);
       if (!row) problems[prefix + f.name] = messages.invalidReference;
       else
         for (const [k, v] of Object.entries(f.refFilter ?? {}))
-          if ((row as Record<string, unknown>)[k] !== v) problems[prefix + f.name] = `Must be a ${String(v)} ${target.label.en.toLowerCase()}`;
+          if ((row as Record<string, unknown>)[k] !== v)
+            problems[prefix + f.name] = `Must be a ${String(v)} ${target.label.en.toLowerCase()}`;
     }
     if (f.type === 'lines' && Array.isArray(input[f.name]))
       for (const [i, line] of (input[f.name] as Input[]).entries())
-        Object.assign(problems, await checkReferencesCollect(db, actor, f.lines!.fields, line, `${prefix}${f.name}.${i}.`));
+        Object.assign(
+          problems,
+          await checkReferencesCollect(db, actor, f.lines!.fields, line, `${prefix}${f.name}.${i}.`),
+        );
   }
   if (Object.keys(problems).length) throw validationError(problems);
 }
@@ -69,7 +76,8 @@ async function checkReferencesCollect(db: Db, actor: Actor, fields: FieldMeta[],
 
 function columnsOf(fields: FieldMeta[], input: Input): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const f of fields) if (f.type !== 'lines' && input[f.name] !== undefined) values[f.name] = codecs[f.type].toDb(input[f.name]);
+  for (const f of fields)
+    if (f.type !== 'lines' && input[f.name] !== undefined) values[f.name] = codecs[f.type].toDb(input[f.name]);
   return values;
 }
 
@@ -80,9 +88,16 @@ async function writeLines(db: Db, actor: Actor, entity: EntityMeta, id: string, 
     const table = tableOf(entity).lines[f.name];
     if (replace) await db.delete(table).where(and(eq(table.companyId, actor.companyId), eq(table.parentId, id)));
     if (lines?.length)
-      await db.insert(table).values(
-        lines.map((line, position) => ({ companyId: actor.companyId, parentId: id, position, ...columnsOf(f.lines!.fields, line) })),
-      );
+      await db
+        .insert(table)
+        .values(
+          lines.map((line, position) => ({
+            companyId: actor.companyId,
+            parentId: id,
+            position,
+            ...columnsOf(f.lines!.fields, line),
+          })),
+        );
   }
 }
 
@@ -117,7 +132,12 @@ export async function createRecord(ctx: DomainContext, entity: EntityMeta, rawIn
   }
 }
 
-export async function updateRecord(ctx: DomainContext, entity: EntityMeta, id: string, rawInput: Input): Promise<ApiRecord> {
+export async function updateRecord(
+  ctx: DomainContext,
+  entity: EntityMeta,
+  id: string,
+  rawInput: Input,
+): Promise<ApiRecord> {
   const input = validate(entity, 'update', rawInput);
   assertValuesAllowed(entity, ctx.actor, input);
   const { table } = tableOf(entity);
