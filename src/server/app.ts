@@ -28,6 +28,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
     bodyLimit: 5 * 1024 * 1024,
+    // before a company is chosen the client asks `companies` at /graphql: it runs with no
+    // company, so only @signedIn fields (the user's own data) can answer there
+    rewriteUrl: (request) => (request.url === '/graphql' || request.url?.startsWith('/graphql?') ? request.url.replace('/graphql', '/graphql/none') : request.url!),
   });
   const { db } = options.database;
   const publicOrigin = options.publicOrigin.replace(/\/+$/, '');
