@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // ra-data-graphql's ESM build imports named exports from @apollo/client 3, which has no
+    // exports map: let vite transform it instead of node loading the CommonJS build
+    server: { deps: { inline: ['ra-data-graphql'] } },
   },
 });

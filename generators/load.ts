@@ -5,7 +5,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2019 from 'ajv';
 import type { EntityMeta, FieldMeta, FieldType, Labels, ListRoute } from '../src/shared/meta';
-import { columnName, humanize, linesTableName, operationNames, pascal, tableName } from '../src/shared/names';
+import {
+  columnName,
+  humanize,
+  linesTableName,
+  listParamField,
+  operationNames,
+  pascal,
+  tableName,
+} from '../src/shared/names';
 
 export interface SchemaProblem {
   file: string;
@@ -113,6 +121,7 @@ export function loadEntities(schemaDir: string): EntityMeta[] {
     raws.map((r) => r.raw),
     problems,
   );
+  checkRouteClashes(entities, problems);
   if (problems.length) throw new SchemaError(problems);
   return entities.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -248,6 +257,10 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
   checkNames(raw.csv?.import, '/csv/import');
   checkNames(raw.csv?.mandatory, '/csv/mandatory');
   checkNames(raw.values, '/values');
+  // an import that leaves out a required field without a default could never create a row
+  for (const n of raw.required ?? [])
+    if (raw.csv && !raw.csv.import.includes(n) && raw.properties[n] && raw.properties[n].default === undefined)
+      problems.push({ file, pointer: '/csv/import', message: `required field '${n}' is not imported` });
 
   const fields = fieldNames.map((n) =>
     normalizeField(n, raw.properties[n], {
@@ -330,12 +343,13 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
       mandatory: raw.csv.mandatory ?? raw.csv.import.filter((n) => required.has(n)),
       dates: raw.csv.import.filter((n) => dates.includes(n)),
     };
-  if (raw.routes) entity.routes = normalizeRoutes(raw, file, fieldNames, problems);
+  if (raw.routes) entity.routes = normalizeRoutes(raw, file, fields, problems);
   return entity;
 }
 
-function normalizeRoutes(raw: RawEntity, file: string, fieldNames: string[], problems: SchemaProblem[]) {
+function normalizeRoutes(raw: RawEntity, file: string, fields: FieldMeta[], problems: SchemaProblem[]) {
   const r = raw.routes!;
+  const fieldNames = fields.map((f) => f.name);
   const lists: ListRoute[] =
     typeof r.list === 'string' ? [{ path: r.list, ...(r.name ? { name: r.name } : {}) }] : r.list;
   if (typeof r.list !== 'string' && r.name)
@@ -347,13 +361,44 @@ function normalizeRoutes(raw: RawEntity, file: string, fieldNames: string[], pro
   for (const p of [...params(create), ...editParams.slice(0, -1)])
     if (!fieldNames.includes(p))
       problems.push({ file, pointer: '/routes', message: `route parameter ':${p}' is not a field` });
-  lists.forEach((l, i) =>
+  lists.forEach((l, i) => {
+    const pointer = typeof r.list === 'string' ? '/routes/list' : `/routes/list/${i}`;
     Object.keys(l.preset ?? {}).forEach((k) => {
       if (!fieldNames.includes(k))
-        problems.push({ file, pointer: `/routes/list/${i}/preset/${k}`, message: `'${k}' is not a field` });
-    }),
-  );
+        problems.push({ file, pointer: `${pointer}/preset/${k}`, message: `'${k}' is not a field` });
+    });
+    // a list path's :params filter the list (maintenance/:equipmentId): each names one filterable field
+    const bound = new Set(Object.keys(l.preset ?? {}));
+    for (const p of params(l.path)) {
+      const field = listParamField(fields, p);
+      if (!field)
+        problems.push({ file, pointer, message: `list parameter ':${p}' is neither a field nor ':<ref field>Id'` });
+      else if (field.type === 'lines' || field.type === 'stringList')
+        problems.push({
+          file,
+          pointer,
+          message: `list parameter ':${p}' names '${field.name}', which cannot be filtered`,
+        });
+      else if (bound.has(field.name))
+        problems.push({ file, pointer, message: `'${field.name}' is set twice by the list path and its preset` });
+      if (field) bound.add(field.name);
+    }
+  });
   return { lists, create, edit: r.edit, idParam };
+}
+
+/** Two routes with the same pattern (parameter names aside) would shadow each other. */
+function checkRouteClashes(entities: EntityMeta[], problems: SchemaProblem[]) {
+  const owners = new Map<string, string>();
+  for (const e of entities) {
+    if (!e.routes) continue;
+    for (const p of [...e.routes.lists.map((l) => l.path), e.routes.create, e.routes.edit]) {
+      const key = p.replace(/:[a-zA-Z]+\??/g, ':');
+      const owner = owners.get(key);
+      if (owner) problems.push({ file: e.file, pointer: '/routes', message: `route '${p}' clashes with ${owner}` });
+      else owners.set(key, `'${p}' of ${e.file}`);
+    }
+  }
 }
 
 function checkReferences(entities: EntityMeta[], raws: RawEntity[], problems: SchemaProblem[]) {

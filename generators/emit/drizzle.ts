@@ -6,6 +6,8 @@ import { BANNER } from './banner';
 
 /** `.default()` so inserts may leave the column out and the database default applies. */
 function defaultCode(f: FieldMeta): string {
+  // drizzle's numeric columns hold strings (no precision lost), so a decimal default is one too
+  if (f.default !== undefined && f.type === 'decimal') return `.default(${JSON.stringify(String(f.default))})`;
   if (f.default !== undefined) return `.default(${JSON.stringify(f.default)})`;
   if (f.type === 'boolean') return '.default(false)';
   if (f.type === 'stringList') return '.default([])';

@@ -2,13 +2,23 @@
 // real paths (no per-entity JSX), /login outside the shell, / -> /dashboard.
 import { useMemo, type ComponentType } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Loading, Resource, localStorageStore, type AuthProvider, type DataProvider } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  Loading,
+  Resource,
+  localStorageStore,
+  type AuthProvider,
+  type DataProvider,
+} from 'react-admin';
 import { routeTable, type RouteEntry } from './routing/paths';
 import { ServicesProvider, type AppServices } from './services';
 import { useAppI18nProvider } from './i18n/provider';
 import type { GeneratedMessages } from './i18n/messages';
 import { AppLayout } from './layout/AppLayout';
-import { Dashboard } from './pages/Dashboard';
+import { customPages, overriddenPaths } from './pages/registry';
+import { PageGuard } from './pages/PageGuard';
+import { DASHBOARD_PATH } from './pages/dashboard';
 import { GenericList } from './generic/GenericList';
 import { GenericCreate, GenericEdit } from './generic/GenericForm';
 
@@ -20,7 +30,7 @@ export interface AppProps {
   messages: GeneratedMessages;
 }
 
-export const DASHBOARD_PATH = '/dashboard';
+export { DASHBOARD_PATH };
 
 const RedirectToDashboard = () => <Navigate to={DASHBOARD_PATH} replace />;
 
@@ -61,10 +71,14 @@ export function App({ services, dataProvider, authProvider, loginPage, messages 
           <Resource key={e.plural} name={e.plural} recordRepresentation={e.titleField} />
         ))}
         <CustomRoutes>
-          <Route path={DASHBOARD_PATH} element={<Dashboard />} />
-          {table.map((route) => (
-            <Route key={`${route.kind}:${route.path}`} path={route.path} element={screenOf(route)} />
-          ))}
+          {customPages.flatMap((page) =>
+            page.paths.map((path) => <Route key={path} path={path} element={<PageGuard page={page} />} />),
+          )}
+          {table
+            .filter((route) => !overriddenPaths.has(route.path))
+            .map((route) => (
+              <Route key={`${route.kind}:${route.path}`} path={route.path} element={screenOf(route)} />
+            ))}
         </CustomRoutes>
       </Admin>
     </ServicesProvider>

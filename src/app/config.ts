@@ -15,7 +15,11 @@ export function parseAppConfig(value: unknown): AppConfig {
   for (const key of ['issuer', 'clientId'] as const) {
     if (typeof v[key] !== 'string' || !v[key]) throw new Error(`GET /api/config: missing "${key}"`);
   }
-  return { issuer: v.issuer as string, clientId: v.clientId as string, version: typeof v.version === 'string' ? v.version : '' };
+  return {
+    issuer: v.issuer as string,
+    clientId: v.clientId as string,
+    version: typeof v.version === 'string' ? v.version : '',
+  };
 }
 
 export async function fetchAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {

@@ -68,7 +68,13 @@ function start(root: Root, config: AppConfig) {
     {
       path: '*',
       element: (
-        <App services={services} dataProvider={dataProvider} authProvider={authProvider} loginPage={loginPage} messages={generatedMessages} />
+        <App
+          services={services}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          loginPage={loginPage}
+          messages={generatedMessages}
+        />
       ),
     },
   ]);

@@ -73,7 +73,13 @@ export interface LinesMeta {
 export interface ListRoute {
   /** named route of spec 2.4, e.g. SalesCustomers */
   name?: string;
+  /** e.g. inventory/itemcategories. May carry required :params (never optional), each of which
+   * filters the list by the field it names (and presets it for records created from that list):
+   * the field of that name, else the ref field `x` for `:xId` (`listParamField` in ./names), e.g.
+   * production/maintenance/:equipmentId lists the maintenance tasks whose `equipment` is that id.
+   * Such a list needs a value to open, so it is reached from its parent record, not the menu. */
   path: string;
+  /** fixed field values: the list is filtered by them and new records get them */
   preset?: Record<string, string | number | boolean>;
 }
 

@@ -37,3 +37,16 @@ export const typeNames = (name: string) => ({
   lines: (field: string) => `${pascal(name)}${pascal(field)}Line`,
   linesInput: (field: string) => `${pascal(name)}${pascal(field)}LineInput`,
 });
+
+/** The field a list path's `:param` filters (and presets in the create form): the field of
+ * that name, else the ref field `x` for `:xId` (`production/maintenance/:equipmentId` lists
+ * the maintenance of one piece of equipment, field `equipment`). */
+export function listParamField<F extends { name: string; type: string }>(
+  fields: readonly F[],
+  param: string,
+): F | undefined {
+  return (
+    fields.find((f) => f.name === param) ??
+    (param.endsWith('Id') ? fields.find((f) => f.type === 'ref' && `${f.name}Id` === param) : undefined)
+  );
+}

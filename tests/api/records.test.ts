@@ -176,7 +176,9 @@ describe.each(backends)('records on %s', (backend) => {
     const file = await api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${m.token}` } });
     expect(file.statusCode).toBe(200);
     const lines = file.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,name,active,type,currency,email,phone,category,creditLimit,notes');
+    expect(lines[0]).toBe(
+      'id,name,active,type,currency,email,phone,category,term,salesRep,shipmentZone,creditLimit,notes',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Export One', '"Export']);
     expect(file.body).toContain('"Export, ""Two"""');
     expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(401);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generators/generate';
 import { loadEntities, SchemaError } from '../../generators/load';
+import { listParamField } from '../../src/shared/names';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -121,6 +122,36 @@ describe('generator', () => {
       "must have required property 'type'",
     ],
     ['a filter on lines', (s) => s.filters.push('lines'), '/filters', "'lines' cannot be sorted or filtered"],
+    [
+      'a CSV import without a required field',
+      (s) => (s.csv = { import: ['email'] }),
+      '/csv/import',
+      "required field 'name' is not imported",
+    ],
+    [
+      'a list parameter that names no field',
+      (s) => (s.routes.list = 'sales/clients/:teamId'),
+      '/routes/list',
+      "list parameter ':teamId' is neither a field nor ':<ref field>Id'",
+    ],
+    [
+      'a list parameter on lines',
+      (s) => (s.routes.list = [{ path: 'sales/clients/:lines' }]),
+      '/routes/list/0',
+      "list parameter ':lines' names 'lines', which cannot be filtered",
+    ],
+    [
+      'a list parameter its preset sets too',
+      (s) => (s.routes.list = [{ path: 'sales/clients/:kind', preset: { kind: 'A' } }]),
+      '/routes/list/0',
+      "'kind' is set twice by the list path and its preset",
+    ],
+    [
+      'two routes with the same pattern',
+      (s) => (s.routes.create = 'sales/clients/:other'),
+      '/routes',
+      "route 'sales/clients/:clientId' clashes with 'sales/clients/:other'",
+    ],
   ];
   it.each(broken)(
     'reports %s with the file and JSON pointer, and writes nothing',
@@ -149,6 +180,29 @@ describe('generator', () => {
       expect(readdirSync(path.join(root, 'src'))).toEqual([]);
     },
   );
+
+  it('lets a list path carry :params that name the field they filter, a ref field by <name>Id', () => {
+    const { schemaDir } = scratch((dir) => {
+      const file = path.join(dir, 'sales', 'client.json');
+      const s = JSON.parse(readFileSync(file, 'utf8'));
+      s.routes = {
+        list: [{ path: 'sales/clients' }, { path: 'sales/groups/:groupId/clients' }, { path: 'sales/kinds/:kind' }],
+        edit: 'sales/clients/:clientId',
+      };
+      writeFileSync(file, JSON.stringify(s));
+    });
+    const client = loadEntities(schemaDir).find((e) => e.name === 'client')!;
+    expect(client.routes!.lists.map((l) => l.path)).toEqual([
+      'sales/clients',
+      'sales/groups/:groupId/clients',
+      'sales/kinds/:kind',
+    ]);
+    expect(listParamField(client.fields, 'groupId')?.name).toBe('group');
+    expect(listParamField(client.fields, 'kind')?.name).toBe('kind');
+    // only a ref answers to <name>Id: 'kindId' names nothing
+    expect(listParamField(client.fields, 'kindId')).toBeUndefined();
+    expect(client.routes!.create).toBe('sales/clients/new');
+  });
 
   it('reports a file that is not JSON', () => {
     const { schemaDir } = scratch((dir) => writeFileSync(path.join(dir, 'sales', 'bad.json'), '{ "name": '));

@@ -62,7 +62,10 @@ export function createLoginPage(session: OidcSession) {
     };
 
     return (
-      <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      <Box
+        component="main"
+        sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+      >
         <Card sx={{ maxWidth: 420, width: '100%' }}>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'stretch' }}>
             <Typography variant="h5" component="h1">
@@ -80,7 +83,9 @@ export function createLoginPage(session: OidcSession) {
             ) : (
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }} role="status" aria-live="polite">
                 <CircularProgress size={24} aria-hidden />
-                <Typography>{translate(action.kind === 'callback' ? 'app.auth.signing_in' : 'app.auth.redirecting')}</Typography>
+                <Typography>
+                  {translate(action.kind === 'callback' ? 'app.auth.signing_in' : 'app.auth.redirecting')}
+                </Typography>
               </Box>
             )}
           </CardContent>

@@ -12,7 +12,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * Milliseconds to wait before refreshing a token that expires at `expiresAt` (seconds since
  * the epoch, as in oidc-client-ts `User.expires_at`), or null when the expiry is unknown.
  */
-export function refreshDelayMs(expiresAt: number | undefined, nowMs: number, leadSeconds = REFRESH_LEAD_SECONDS): number | null {
+export function refreshDelayMs(
+  expiresAt: number | undefined,
+  nowMs: number,
+  leadSeconds = REFRESH_LEAD_SECONDS,
+): number | null {
   if (!expiresAt) return null;
   // setTimeout overflows past 2^31-1 ms and would fire at once
   return Math.min(MAX_TIMER_MS, Math.max(0, expiresAt * 1000 - leadSeconds * 1000 - nowMs));

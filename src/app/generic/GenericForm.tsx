@@ -28,7 +28,9 @@ type Mode = 'create' | 'edit';
 
 /** Form fields in schema order: internal and `needsValues`-without-values never; read-only only on edit. */
 export function formFields(entity: EntityMeta, mode: Mode, company: Company | null): FieldMeta[] {
-  return entity.fields.filter((f) => f.name !== 'id' && isVisibleField(f, company) && !(mode === 'create' && f.readOnly));
+  return entity.fields.filter(
+    (f) => f.name !== 'id' && isVisibleField(f, company) && !(mode === 'create' && f.readOnly),
+  );
 }
 
 /** Initial values of a create form: field defaults, then the path's presets. */
@@ -41,7 +43,11 @@ export function createDefaults(entity: EntityMeta, preset: Preset): Record<strin
   return { ...values, ...preset };
 }
 
-function useInputs(entity: EntityMeta, mode: Mode, options: { readOnlyAll: boolean; locked: ReadonlySet<string> }) {
+/**
+ * Inputs of a form. `disableAll` (no write access) and server-filled fields are disabled;
+ * `locked` fields (preset by the path) are read-only, so their value is still submitted.
+ */
+function useInputs(entity: EntityMeta, mode: Mode, options: { disableAll: boolean; locked: ReadonlySet<string> }) {
   const { entityByName } = useServices();
   const company = useCurrentCompany();
   const translate = useTranslate();
@@ -53,15 +59,22 @@ function useInputs(entity: EntityMeta, mode: Mode, options: { readOnlyAll: boole
           field,
           entityByName,
           translate,
-          readOnly: options.readOnlyAll || !!field.readOnly || options.locked.has(field.name),
+          disabled: options.disableAll || !!field.readOnly,
+          readOnly: options.locked.has(field.name),
           isVisible: (f) => isVisibleField(f, company),
         }),
       ),
-    [entity, mode, company, entityByName, translate, options.readOnlyAll, options.locked],
+    [entity, mode, company, entityByName, translate, options.disableAll, options.locked],
   );
 }
 
-function EditToolbar({ entity, listPath }: { entity: EntityMeta; listPath: (data?: Record<string, unknown>) => string }) {
+function EditToolbar({
+  entity,
+  listPath,
+}: {
+  entity: EntityMeta;
+  listPath: (data?: Record<string, unknown>) => string;
+}) {
   const record = useRecordContext();
   const name = String(record?.[entity.titleField] ?? record?.id ?? '');
   return (
@@ -89,7 +102,7 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
   const id = params[routes.idParam];
   const fallback = presetFromParams(entity, routes.edit, params, routes.idParam);
   const writable = canWrite(entity, company);
-  const inputs = useInputs(entity, 'edit', { readOnlyAll: !writable, locked: NO_LOCKS });
+  const inputs = useInputs(entity, 'edit', { disableAll: !writable, locked: NO_LOCKS });
   const listPath = (data?: Record<string, unknown>) => listPathFor(entity, { ...fallback, ...data }) ?? '/';
   const name = translate(resourceNameKey(entity), { smart_count: 1 });
 
@@ -102,7 +115,10 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
       mutationMode="pessimistic"
       redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
     >
-      <SimpleForm toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false} warnWhenUnsavedChanges>
+      <SimpleForm
+        toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}
+        warnWhenUnsavedChanges
+      >
         {inputs}
       </SimpleForm>
     </Edit>
@@ -114,17 +130,22 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
   const company = useCurrentCompany();
   const translate = useTranslate();
   const routes = entity.routes!;
-  const preset = useMemo(() => presetFromParams(entity, routes.create, params, routes.idParam), [entity, routes, params]);
+  const preset = useMemo(
+    () => presetFromParams(entity, routes.create, params, routes.idParam),
+    [entity, routes, params],
+  );
   const locked = useMemo(() => new Set(Object.keys(preset)), [preset]);
   const defaults = useMemo(() => createDefaults(entity, preset), [entity, preset]);
-  const inputs = useInputs(entity, 'create', { readOnlyAll: false, locked });
+  const inputs = useInputs(entity, 'create', { disableAll: false, locked });
   const name = translate(resourceNameKey(entity), { smart_count: 1 });
 
   if (!canWrite(entity, company)) return <PermissionDenied action="app.permission.edit" name={name} />;
   return (
     <Create
       resource={entity.plural}
-      redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPathFor(entity, { ...preset, ...data }) ?? '/'}
+      redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) =>
+        listPathFor(entity, { ...preset, ...data }) ?? '/'
+      }
     >
       <SimpleForm defaultValues={defaults} warnWhenUnsavedChanges>
         {inputs}

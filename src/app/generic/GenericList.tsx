@@ -18,7 +18,8 @@ import { InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import type { EntityMeta, FieldMeta } from '../../shared/meta';
 import { canRead, canWrite, isVisibleField } from '../access';
-import { createPathFor, editPathFor, type ListRouteEntry, type Preset } from '../routing/paths';
+import { useParams } from 'react-router-dom';
+import { createLinkFor, editPathFor, presetFromParams, type ListRouteEntry, type Preset } from '../routing/paths';
 import { useCurrentCompany, useServices } from '../services';
 import { fieldTypes, type FieldContext } from './fieldTypes';
 import { enumValueKey, resourceNameKey } from './labels';
@@ -35,26 +36,41 @@ export function useListTitle(entity: EntityMeta, preset?: Preset): string {
   const base = translate(resourceNameKey(entity), { smart_count: 2 });
   const parts = Object.entries(preset ?? {}).map(([name, value]) => {
     const field = entity.fields.find((f) => f.name === name);
-    return field?.type === 'enum' ? translate(enumValueKey(entity, field, String(value)), { _: String(value) }) : String(value);
+    return field?.type === 'enum'
+      ? translate(enumValueKey(entity, field, String(value)), { _: String(value) })
+      : String(value);
   });
   return parts.length ? `${base} – ${parts.join(', ')}` : base;
 }
 
-function ListActions(props: { entity: EntityMeta; preset?: Preset; writable: boolean; csv: boolean; tableKey: string }) {
+function ListActions(props: {
+  entity: EntityMeta;
+  preset?: Preset;
+  writable: boolean;
+  csv: boolean;
+  tableKey: string;
+}) {
   const { entity, preset, writable, csv, tableKey } = props;
-  const createPath = createPathFor(entity, preset ?? {});
+  const createTo = createLinkFor(entity, preset);
   return (
     <TopToolbar>
       <FilterButton />
       <ColumnsButton storeKey={tableKey} />
-      {writable && createPath ? <CreateButton to={createPath} /> : null}
+      {writable && createTo ? <CreateButton to={createTo} /> : null}
       {csv ? <ExportCsvButton entity={entity} preset={preset} /> : null}
     </TopToolbar>
   );
 }
 
 export function GenericList({ route }: { route: ListRouteEntry }) {
-  const { entity, preset } = route;
+  const { entity } = route;
+  const params = useParams();
+  // a list path's :params preset fields too (/production/maintenancelog/:equipmentId)
+  const paramsKey = JSON.stringify(params);
+  const preset = useMemo<Preset | undefined>(() => {
+    const merged = { ...route.preset, ...presetFromParams(entity, route.path, JSON.parse(paramsKey)) };
+    return Object.keys(merged).length ? merged : undefined;
+  }, [entity, route.preset, route.path, paramsKey]);
   const { entityByName } = useServices();
   const company = useCurrentCompany();
   const translate = useTranslate();
@@ -76,7 +92,15 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
               label="app.list.search"
               alwaysOn
               resettable
-              slotProps={{ input: { endAdornment: <InputAdornment position="end"><SearchIcon fontSize="small" /></InputAdornment> } }}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />,
           ]
         : []),

@@ -9,6 +9,7 @@ import type { AppDataProvider } from '../data/dataProvider';
 import { downloadFile } from '../data/download';
 import { useServices } from '../services';
 import type { Preset } from '../routing/paths';
+import { deleteOutcome } from './deleteOutcome';
 
 export function ExportCsvButton({ entity, preset }: { entity: EntityMeta; preset?: Preset }) {
   const { filterValues, sort } = useListContext();
@@ -36,25 +37,6 @@ export function ExportCsvButton({ entity, preset }: { entity: EntityMeta; preset
   );
 }
 
-export interface DeleteOutcome {
-  message: string;
-  args: Record<string, unknown>;
-  type: 'success' | 'warning';
-  suffix?: { message: string; args: Record<string, unknown> };
-}
-
-/** Spec 8: 'Delete successful' for one; 'Deleted {n} of {total}' (warning with '({k} error(s))' when some failed). */
-export function deleteOutcome(total: number, deleted: number): DeleteOutcome {
-  const failed = total - deleted;
-  if (total === 1 && failed === 0) return { message: 'app.delete.success', args: {}, type: 'success' };
-  return {
-    message: 'app.delete.result',
-    args: { n: deleted, total },
-    type: failed > 0 ? 'warning' : 'success',
-    ...(failed > 0 ? { suffix: { message: 'app.delete.errors', args: { k: failed } } } : {}),
-  };
-}
-
 export function BulkDeleteButton({ entity }: { entity: EntityMeta }) {
   const { selectedIds, onSelect } = useListContext();
   const dataProvider = useDataProvider();
@@ -71,7 +53,8 @@ export function BulkDeleteButton({ entity }: { entity: EntityMeta }) {
       const { data = [] } = await dataProvider.deleteMany(entity.plural, { ids });
       const outcome = deleteOutcome(ids.length, data.length);
       const text =
-        translate(outcome.message, outcome.args) + (outcome.suffix ? ` ${translate(outcome.suffix.message, outcome.suffix.args)}` : '');
+        translate(outcome.message, outcome.args) +
+        (outcome.suffix ? ` ${translate(outcome.suffix.message, outcome.suffix.args)}` : '');
       notify(text, { type: outcome.type });
       const deleted = new Set(data.map(String));
       // rows that could not be deleted stay selected

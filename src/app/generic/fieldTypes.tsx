@@ -35,8 +35,10 @@ export interface FieldContext {
   parent?: FieldMeta;
   /** entity metadata by name, for ref targets */
   entityByName: Record<string, EntityMeta>;
-  /** the input shows its value but cannot be changed */
+  /** the value is preset (by the path) and submitted, but cannot be changed */
   readOnly?: boolean;
+  /** the input is shown disabled: a server-filled field, or a user without write access */
+  disabled?: boolean;
   /** translate, for labels composed at render time (filters) */
   translate: (key: string, options?: Record<string, unknown>) => string;
   /** fields of lines shown by the lines input: decides needsValues inside lines */
@@ -59,21 +61,34 @@ const common = (ctx: FieldContext) => ({
   label: label(ctx),
   validate: validatorsFor(ctx.field),
   readOnly: ctx.readOnly,
+  disabled: ctx.disabled,
   defaultValue: ctx.parent ? ctx.field.default : undefined,
 });
 
 const unitsAdornment = (field: FieldMeta) =>
-  field.units ? { slotProps: { input: { endAdornment: <InputAdornment position="end">{field.units}</InputAdornment> } } } : {};
+  field.units
+    ? { slotProps: { input: { endAdornment: <InputAdornment position="end">{field.units}</InputAdornment> } } }
+    : {};
 
 const rangeFilters = (ctx: FieldContext, Input: typeof NumberInput | typeof DateInput): ReactElement[] => {
   const name = ctx.translate(label(ctx));
   return [
-    <Input key={`${ctx.field.name}${GTE_SUFFIX}`} source={`${ctx.field.name}${GTE_SUFFIX}`} label={ctx.translate('app.list.from', { field: name })} />,
-    <Input key={`${ctx.field.name}${LTE_SUFFIX}`} source={`${ctx.field.name}${LTE_SUFFIX}`} label={ctx.translate('app.list.to', { field: name })} />,
+    <Input
+      key={`${ctx.field.name}${GTE_SUFFIX}`}
+      source={`${ctx.field.name}${GTE_SUFFIX}`}
+      label={ctx.translate('app.list.from', { field: name })}
+    />,
+    <Input
+      key={`${ctx.field.name}${LTE_SUFFIX}`}
+      source={`${ctx.field.name}${LTE_SUFFIX}`}
+      label={ctx.translate('app.list.to', { field: name })}
+    />,
   ];
 };
 
-const textFilter = (ctx: FieldContext) => [<TextInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} />];
+const textFilter = (ctx: FieldContext) => [
+  <TextInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} />,
+];
 
 const refTarget = (ctx: FieldContext): EntityMeta | undefined => {
   const target = ctx.field.ref ? ctx.entityByName[ctx.field.ref] : undefined;
@@ -145,9 +160,19 @@ export const fieldTypes = {
     filters: (ctx) => rangeFilters(ctx, DateInput),
   },
   enum: {
-    column: (ctx) => col(ctx, { children: <SelectField source={ctx.field.name} choices={enumChoices(ctx.entity, ctx.field, ctx.parent)} /> }),
+    column: (ctx) =>
+      col(ctx, {
+        children: <SelectField source={ctx.field.name} choices={enumChoices(ctx.entity, ctx.field, ctx.parent)} />,
+      }),
     input: (ctx) => <SelectInput {...common(ctx)} choices={enumChoices(ctx.entity, ctx.field, ctx.parent)} />,
-    filters: (ctx) => [<SelectInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} choices={enumChoices(ctx.entity, ctx.field)} />],
+    filters: (ctx) => [
+      <SelectInput
+        key={ctx.field.name}
+        source={ctx.field.name}
+        label={label(ctx)}
+        choices={enumChoices(ctx.entity, ctx.field)}
+      />,
+    ],
   },
   ref: {
     column: (ctx) => {
@@ -156,10 +181,20 @@ export const fieldTypes = {
     },
     input: (ctx) => {
       const target = refTarget(ctx);
-      const { key, validate, readOnly } = common(ctx);
+      const { key, validate, readOnly, disabled } = common(ctx);
       // the record holds the reference as { id, <title> }; the form edits its id
       const source = `${ctx.field.name}.id`;
-      if (!target) return <TextInput key={key} source={source} label={label(ctx)} validate={validate} readOnly={readOnly} />;
+      if (!target)
+        return (
+          <TextInput
+            key={key}
+            source={source}
+            label={label(ctx)}
+            validate={validate}
+            readOnly={readOnly}
+            disabled={disabled}
+          />
+        );
       return (
         <ReferenceInput
           key={key}
@@ -168,7 +203,14 @@ export const fieldTypes = {
           filter={ctx.field.refFilter ?? {}}
           sort={{ field: target.titleField, order: 'ASC' }}
         >
-          <AutocompleteInput label={label(ctx)} optionText={target.titleField} validate={validate} readOnly={readOnly} filterToQuery={(q: string) => ({ q })} />
+          <AutocompleteInput
+            label={label(ctx)}
+            optionText={target.titleField}
+            validate={validate}
+            readOnly={readOnly}
+            disabled={disabled}
+            filterToQuery={(q: string) => ({ q })}
+          />
         </ReferenceInput>
       );
     },
@@ -206,12 +248,27 @@ export const fieldTypes = {
         },
       }),
     input: (ctx) => {
-      const lineFields = (ctx.field.lines?.fields ?? []).filter((f) => !f.internal && (ctx.isVisible?.(f) ?? true) && f.type !== 'lines');
+      const lineFields = (ctx.field.lines?.fields ?? []).filter(
+        (f) => !f.internal && (ctx.isVisible?.(f) ?? true) && f.type !== 'lines',
+      );
+      const locked = !!(ctx.readOnly || ctx.disabled);
       return (
         <ArrayInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} validate={validatorsFor(ctx.field)}>
-          <SimpleFormIterator inline readOnly={ctx.readOnly} disableAdd={ctx.readOnly} disableRemove={ctx.readOnly} disableReordering={ctx.readOnly}>
+          <SimpleFormIterator
+            inline
+            disabled={ctx.disabled}
+            readOnly={ctx.readOnly}
+            disableAdd={locked}
+            disableRemove={locked}
+            disableReordering={locked}
+          >
             {lineFields.map((lineField) =>
-              fieldTypes[lineField.type].input({ ...ctx, field: lineField, parent: ctx.field, readOnly: ctx.readOnly || lineField.readOnly }),
+              fieldTypes[lineField.type].input({
+                ...ctx,
+                field: lineField,
+                parent: ctx.field,
+                disabled: ctx.disabled || !!lineField.readOnly,
+              }),
             )}
           </SimpleFormIterator>
         </ArrayInput>

@@ -67,7 +67,8 @@ export const numberValidator =
 export function validatorsFor(field: FieldMeta): FieldValidator[] {
   const validators: FieldValidator[] = [];
   if (field.required && field.type !== 'boolean') validators.push(requiredValidator);
-  if ((field.type === 'string' || field.type === 'text') && field.maxLength !== undefined) validators.push(maxLengthValidator(field.maxLength));
+  if ((field.type === 'string' || field.type === 'text') && field.maxLength !== undefined)
+    validators.push(maxLengthValidator(field.maxLength));
   if (field.format === 'email') validators.push(emailValidator);
   if (field.type === 'integer' || field.type === 'decimal') validators.push(numberValidator(field));
   return validators;

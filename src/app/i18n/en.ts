@@ -68,6 +68,7 @@ export const appEnglish = {
       denied: "You don't have permission to %{action}",
       view: 'view %{name}',
       edit: 'edit %{name}',
+      open: 'open this page',
     },
     validation: {
       required: 'Required',
@@ -81,8 +82,10 @@ export const appEnglish = {
     },
     error: {
       invalid_form: 'One or more fields is missing or invalid',
-      internal_validation: 'It looks like something went wrong internally. We logged the problem and will look into it ASAP.',
-      internal: "Oops. It looks like something went wrong internally. This is our fault and we'll look into it immediately.",
+      internal_validation:
+        'It looks like something went wrong internally. We logged the problem and will look into it ASAP.',
+      internal:
+        "Oops. It looks like something went wrong internally. This is our fault and we'll look into it immediately.",
       config: 'The application could not start: its configuration could not be loaded.',
       retry: 'Try again',
     },

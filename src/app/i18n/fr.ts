@@ -76,8 +76,8 @@ export const raFrench = {
       },
       references: {
         all_missing: 'Impossible de trouver les données de référence.',
-        many_missing: "Au moins une des références associées semble ne plus être disponible.",
-        single_missing: "La référence associée semble ne plus être disponible.",
+        many_missing: 'Au moins une des références associées semble ne plus être disponible.',
+        single_missing: 'La référence associée semble ne plus être disponible.',
       },
       password: {
         toggle_visible: 'Masquer le mot de passe',
@@ -88,7 +88,8 @@ export const raFrench = {
       about: 'À propos',
       access_denied: "Vous n'avez pas les autorisations nécessaires pour accéder à cette page",
       are_you_sure: 'Êtes-vous sûr ?',
-      authentication_error: "Le serveur d'authentification a renvoyé une erreur et vos identifiants n'ont pas pu être vérifiés.",
+      authentication_error:
+        "Le serveur d'authentification a renvoyé une erreur et vos identifiants n'ont pas pu être vérifiés.",
       auth_error: "Une erreur est survenue lors de la validation du jeton d'authentification.",
       bulk_delete_content:
         'Voulez-vous vraiment supprimer cet élément (%{name}) ? |||| Voulez-vous vraiment supprimer ces %{smart_count} éléments ?',
@@ -107,7 +108,8 @@ export const raFrench = {
       not_found: "L'adresse saisie est erronée ou le lien suivi est invalide.",
       select_all_limit_reached:
         'Il y a trop d’éléments pour tous les sélectionner. Seuls les %{max} premiers ont été sélectionnés.',
-      unsaved_changes: 'Vous avez des modifications non enregistrées qui seront perdues. Voulez-vous vraiment quitter ?',
+      unsaved_changes:
+        'Vous avez des modifications non enregistrées qui seront perdues. Voulez-vous vraiment quitter ?',
       yes: 'Oui',
       placeholder_data_warning: "Problème réseau : l'actualisation des données a échoué.",
     },
@@ -115,7 +117,7 @@ export const raFrench = {
       clear_filters: 'Effacer les filtres',
       no_filtered_results: 'Aucun résultat (%{name}) avec les filtres actuels.',
       no_results: 'Aucun résultat (%{name})',
-      no_more_results: "La page %{page} est hors limites. Essayez la page précédente.",
+      no_more_results: 'La page %{page} est hors limites. Essayez la page précédente.',
       page_out_of_boundaries: 'Page %{page} hors limites',
       page_out_from_end: 'Impossible d’aller après la dernière page',
       page_out_from_begin: 'Impossible d’aller avant la page 1',
@@ -283,6 +285,7 @@ export const appFrench = {
       denied: "Vous n'avez pas la permission de %{action}",
       view: 'consulter : %{name}',
       edit: 'modifier : %{name}',
+      open: 'ouvrir cette page',
     },
     validation: {
       required: 'Obligatoire',
@@ -298,7 +301,8 @@ export const appFrench = {
       invalid_form: 'Un ou plusieurs champs sont manquants ou invalides',
       internal_validation:
         'Il semble qu’un problème interne soit survenu. Nous l’avons consigné et allons l’examiner au plus vite.',
-      internal: 'Oups. Il semble qu’un problème interne soit survenu. C’est notre faute et nous allons l’examiner immédiatement.',
+      internal:
+        'Oups. Il semble qu’un problème interne soit survenu. C’est notre faute et nous allons l’examiner immédiatement.',
       config: "L'application n'a pas pu démarrer : sa configuration n'a pas pu être chargée.",
       retry: 'Réessayer',
     },

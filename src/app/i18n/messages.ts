@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import { appEnglish } from './en';
 import { appFrench, raFrench } from './fr';
+import { customPages } from '../pages/registry';
 
 export const LOCALES = ['en', 'fr'] as const;
 export type AppLocale = (typeof LOCALES)[number];
@@ -23,7 +24,8 @@ export function mergeTrees(...trees: unknown[]): Tree {
   for (const tree of trees) {
     if (!isTree(tree)) continue;
     for (const [key, value] of Object.entries(tree)) {
-      out[key] = isTree(value) && isTree(out[key]) ? mergeTrees(out[key], value) : isTree(value) ? mergeTrees(value) : value;
+      out[key] =
+        isTree(value) && isTree(out[key]) ? mergeTrees(out[key], value) : isTree(value) ? mergeTrees(value) : value;
     }
   }
   return out;
@@ -53,8 +55,9 @@ export interface GeneratedMessages {
 
 /** i18next resources for both languages. */
 export function buildResources(generated: GeneratedMessages) {
-  const en = mergeTrees(englishMessages, appEnglish, nestDottedKeys(generated.en));
-  const fr = mergeTrees(raFrench, appFrench, nestDottedKeys(generated.fr));
+  const pages = customPages.map((p) => p.messages ?? { en: {}, fr: {} });
+  const en = mergeTrees(englishMessages, appEnglish, ...pages.map((p) => p.en), nestDottedKeys(generated.en));
+  const fr = mergeTrees(raFrench, appFrench, ...pages.map((p) => p.fr), nestDottedKeys(generated.fr));
   return {
     en: { translation: convertRaTranslationsToI18next(en) },
     fr: { translation: convertRaTranslationsToI18next(fr) },

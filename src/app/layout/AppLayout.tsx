@@ -1,7 +1,16 @@
 // The shell for now: app bar with the company name and a user menu (switch distillery when
 // there are several, language, sign out), and the left menu. The full shell is a later issue.
 import { type ReactNode, type ChangeEvent, type Ref } from 'react';
-import { AppBar, Layout, TitlePortal, UserMenu, useLogout, useResetStore, useTranslate, useUserMenu } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  TitlePortal,
+  UserMenu,
+  useLogout,
+  useResetStore,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { Box, Divider, ListItemIcon, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { AppMenu } from './AppMenu';

@@ -1,6 +1,6 @@
 // Left menu: the dashboard, then the entity list routes the user may open (permission and
 // feature flag), grouped by area.
-import { Fragment, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Menu, useTranslate } from 'react-admin';
 import { ListSubheader } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -29,16 +29,13 @@ export function AppMenu() {
   return (
     <Menu aria-label={translate('app.menu.navigation')}>
       <Menu.Item to="/dashboard" primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
-      {groups.map((g) => (
-        <Fragment key={g.group}>
-          <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
-            {translate(areaKey(g.group), { _: humanize(g.group) })}
-          </ListSubheader>
-          {g.items.map((route) => (
-            <RouteMenuItem key={route.path} route={route} />
-          ))}
-        </Fragment>
-      ))}
+      {/* a flat list: MUI menus do not accept fragments */}
+      {groups.flatMap((g) => [
+        <ListSubheader key={`group:${g.group}`} disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
+          {translate(areaKey(g.group), { _: humanize(g.group) })}
+        </ListSubheader>,
+        ...g.items.map((route) => <RouteMenuItem key={route.path} route={route} />),
+      ])}
     </Menu>
   );
 }

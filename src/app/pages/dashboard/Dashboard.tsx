@@ -3,11 +3,11 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
-import { useMenuGroups } from '../layout/AppMenu';
-import { useListTitle } from '../generic/GenericList';
-import { areaKey } from '../generic/labels';
-import { humanize } from '../../shared/names';
-import type { ListRouteEntry } from '../routing/paths';
+import { useMenuGroups } from '../../layout/AppMenu';
+import { useListTitle } from '../../generic/GenericList';
+import { areaKey } from '../../generic/labels';
+import { humanize } from '../../../shared/names';
+import type { ListRouteEntry } from '../../routing/paths';
 
 function RouteLink({ route }: { route: ListRouteEntry }) {
   const title = useListTitle(route.entity, route.preset);

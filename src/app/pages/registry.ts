@@ -1,0 +1,29 @@
+// Hand-written screens, each in its own folder under src/app/pages/<feature>/, exporting a
+// `CustomPage` (its route, permission, feature flag, code-split component and messages).
+// App.tsx registers every page here; a page whose path equals a generated route replaces
+// that generated screen — the explicit override map of DESIGN.md, never an edit of generated
+// code.
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { dashboardPage } from './dashboard';
+
+export interface PageMessages {
+  en: Record<string, unknown>;
+  fr: Record<string, unknown>;
+}
+
+export interface CustomPage {
+  /** react-router paths, e.g. ['/settings/:initialTab?'] */
+  paths: string[];
+  /** the user needs any one of these (spec 6 semantics); empty or absent: any member */
+  permissions?: string[];
+  /** the company feature flag that must be on (allowPlanning, …) */
+  feature?: string;
+  component: LazyExoticComponent<ComponentType> | ComponentType;
+  /** message trees merged into the app's i18n resources, under the page's own keys */
+  messages?: PageMessages;
+}
+
+export const customPages: CustomPage[] = [dashboardPage];
+
+/** Paths of generated routes that a custom page replaces. */
+export const overriddenPaths = new Set(customPages.flatMap((p) => p.paths));
