@@ -102,7 +102,9 @@ const col = (ctx: FieldContext, props: Record<string, unknown> = {}) => (
 export const fieldTypes = {
   string: {
     column: (ctx) => col(ctx, { field: ctx.field.format === 'email' ? EmailField : TextField }),
-    input: (ctx) => <TextInput {...common(ctx)} type={ctx.field.format === 'email' ? 'email' : 'text'} />,
+    // never type="email": the browser's own check would block the spec's 'Invalid e-mail'
+    // message and refuse comma-separated lists, which the spec allows
+    input: (ctx) => <TextInput {...common(ctx)} type="text" />,
     filters: textFilter,
   },
   text: {

@@ -5,6 +5,7 @@ import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import { appEnglish } from './en';
 import { appFrench, raFrench } from './fr';
 import { customPages } from '../pages/registry';
+import { messageModules } from './modules';
 
 export const LOCALES = ['en', 'fr'] as const;
 export type AppLocale = (typeof LOCALES)[number];
@@ -55,7 +56,7 @@ export interface GeneratedMessages {
 
 /** i18next resources for both languages. */
 export function buildResources(generated: GeneratedMessages) {
-  const pages = customPages.map((p) => p.messages ?? { en: {}, fr: {} });
+  const pages = [...customPages.map((p) => p.messages ?? { en: {}, fr: {} }), ...messageModules];
   const en = mergeTrees(englishMessages, appEnglish, ...pages.map((p) => p.en), nestDottedKeys(generated.en));
   const fr = mergeTrees(raFrench, appFrench, ...pages.map((p) => p.fr), nestDottedKeys(generated.fr));
   return {

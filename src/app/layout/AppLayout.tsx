@@ -1,5 +1,6 @@
 // The shell for now: app bar with the company name and a user menu (switch distillery when
 // there are several, language, sign out), and the left menu. The full shell is a later issue.
+import { topBarTools } from './topBarTools';
 import { type ReactNode, type ChangeEvent, type Ref } from 'react';
 import {
   AppBar,
@@ -99,6 +100,9 @@ function AppAppBar() {
     <AppBar userMenu={<AppUserMenu />}>
       <CompanyName />
       <TitlePortal />
+      {topBarTools.map(({ key, component: Tool }) => (
+        <Tool key={key} />
+      ))}
     </AppBar>
   );
 }

@@ -1,0 +1,5 @@
+// Message trees of feature modules (widgets, shell, calculator, settings…), each kept beside
+// its code and listed here once, so features add strings without editing shared files.
+import type { PageMessages } from '../pages/registry';
+
+export const messageModules: PageMessages[] = [];

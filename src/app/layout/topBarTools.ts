@@ -1,0 +1,5 @@
+// Tools shown in the top bar between the workflow button and the user menu (spec 2.5: setup
+// widget, calculator, help), in this order. Each tool lives in its own feature folder.
+import type { ComponentType } from 'react';
+
+export const topBarTools: { key: string; component: ComponentType }[] = [];
