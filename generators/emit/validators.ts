@@ -28,7 +28,7 @@ export function emitValidators(entities: EntityMeta[]): string {
     '',
   ];
   const names: string[] = [];
-  for (const e of entities.filter((x) => x.scope === 'company')) {
+  for (const e of entities) {
     const writable = e.fields.filter((f) => !f.internal && !f.readOnly);
     for (const mode of ['create', 'update'] as const) {
       out.push(`const ${e.name}${mode === 'create' ? 'Create' : 'Update'} = z.object({`);

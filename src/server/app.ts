@@ -30,7 +30,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 5 * 1024 * 1024,
     // before a company is chosen the client asks `companies` at /graphql: it runs with no
     // company, so only @signedIn fields (the user's own data) can answer there
-    rewriteUrl: (request) => (request.url === '/graphql' || request.url?.startsWith('/graphql?') ? request.url.replace('/graphql', '/graphql/none') : request.url!),
+    rewriteUrl: (request) =>
+      request.url === '/graphql' || request.url?.startsWith('/graphql?')
+        ? request.url.replace('/graphql', '/graphql/none')
+        : request.url!,
   });
   const { db } = options.database;
   const publicOrigin = options.publicOrigin.replace(/\/+$/, '');

@@ -102,9 +102,19 @@ describe.each(backends)('tenancy on %s', (backend) => {
       a.token,
     );
     expect(companies.body.data!.companies.map((c) => c.name)).toEqual(['Company A']);
-    const bare = await api.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${a.token}` }, payload: { query: '{ companies { name } }' } });
+    const bare = await api.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${a.token}` },
+      payload: { query: '{ companies { name } }' },
+    });
     expect(bare.json().data.companies).toEqual([{ name: 'Company A' }]);
-    const bareList = await api.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${a.token}` }, payload: { query: '{ customers2 { totalCount } }' } });
+    const bareList = await api.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${a.token}` },
+      payload: { query: '{ customers2 { totalCount } }' },
+    });
     expect(bareList.json().errors[0].extensions.code).toBe('FORBIDDEN');
     const set = await api.gql<{ companySetUserSettings: string }>(
       a.companyId,

@@ -8,13 +8,21 @@ export interface RequestContext {
   files: FileStore;
   userId: string;
   companyId: string;
+  /** what the browser said about itself, for client error reports */
+  client: { userAgent?: string; version?: string };
   /** the user's membership of :companyId, loaded once per request; null when not a member */
   actor: () => Promise<Actor | null>;
   /** the domain context; only called after authorization, so the actor exists */
   domain: () => Promise<DomainContext>;
 }
 
-export function buildContext(db: Db, files: FileStore, userId: string, companyId: string): RequestContext {
+export function buildContext(
+  db: Db,
+  files: FileStore,
+  userId: string,
+  companyId: string,
+  client: RequestContext['client'] = {},
+): RequestContext {
   let loaded: Promise<Actor | null> | undefined;
   const actor = () =>
     (loaded ??= (async () => {
@@ -27,6 +35,7 @@ export function buildContext(db: Db, files: FileStore, userId: string, companyId
     files,
     userId,
     companyId,
+    client,
     actor,
     domain: async () => ({ db, actor: (await actor())! }),
   };

@@ -40,7 +40,10 @@ export async function registerGraphql(
       graphiql: false,
       queryDepth: 12,
       context: (request: FastifyRequest) =>
-        buildContext(options.db, options.files, request.userId!, (request.params as { companyId: string }).companyId),
+        buildContext(options.db, options.files, request.userId!, (request.params as { companyId: string }).companyId, {
+          userAgent: request.headers['user-agent'],
+          version: typeof request.headers['x-version'] === 'string' ? request.headers['x-version'] : undefined,
+        }),
       errorFormatter: (execution, ctx) => {
         const errors = (execution.errors ?? []).flatMap((e) => {
           const nested = (e.originalError as { errors?: GraphQLError[] } | undefined)?.errors;

@@ -2,7 +2,7 @@ import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
 import { sdl } from '../../generated/sdl';
 import { enforce, rootRules } from './authorize';
 import { AppError, clientStatusOf } from './errors';
-import { buildResolvers } from './resolvers';
+import { buildResolvers, typeResolvers } from './resolvers';
 import type { RequestContext } from './context';
 
 /** The executable schema: the generated SDL, every root field wrapped by its rule. */
@@ -30,6 +30,15 @@ export function buildExecutableSchema(): GraphQLSchema {
     }
   }
   if (missing.length) throw new Error(`Root fields without a resolver: ${missing.join(', ')}`);
+  for (const [typeName, fields] of Object.entries(typeResolvers)) {
+    const type = schema.getType(typeName);
+    if (!type || !('getFields' in type)) throw new Error(`No type ${typeName} for its field resolvers`);
+    const typeFields = type.getFields() as Record<string, { resolve?: unknown }>;
+    for (const [name, resolve] of Object.entries(fields)) {
+      if (!typeFields[name]) throw new Error(`No field ${typeName}.${name}`);
+      typeFields[name].resolve = (parent: Record<string, unknown>) => resolve(parent);
+    }
+  }
   return schema;
 }
 

@@ -1,6 +1,6 @@
 // The companies a user belongs to, and the per-user and per-company settings calls of spec 7.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { companyTable, companySettingsTable, membershipTable, siteTable } from '../../../generated/tables';
+import { companyTable, companySettingsTable, membershipTable, siteTable, userTable } from '../../../generated/tables';
 import { inputValidators } from '../../../generated/validators';
 import type { Db } from '../../db/connect';
 import { validationError } from '../../graphql/errors';
@@ -35,10 +35,11 @@ export async function companiesOf(db: Db, userId: string) {
   const memberships = await db.select().from(membershipTable).where(eq(membershipTable.user, userId));
   if (!memberships.length) return [];
   const ids = memberships.map((m) => m.companyId);
-  const [companies, sites, settings] = await Promise.all([
+  const [companies, sites, settings, [user]] = await Promise.all([
     db.select().from(companyTable).where(inArray(companyTable.id, ids)).orderBy(asc(companyTable.name)),
     db.select().from(siteTable).where(inArray(siteTable.companyId, ids)).orderBy(asc(siteTable.name)),
     db.select().from(companySettingsTable).where(inArray(companySettingsTable.companyId, ids)),
+    db.select({ admin: userTable.admin }).from(userTable).where(eq(userTable.id, userId)),
   ]);
   const company = entityByName.company;
   return companies.map((c) => {
@@ -47,7 +48,9 @@ export async function companiesOf(db: Db, userId: string) {
     for (const f of company.fields) out[f.name] = codecs[f.type].fromDb((c as Record<string, unknown>)[f.name]);
     return {
       ...out,
+      id: c.id,
       permissions: m.permissions,
+      admin: user?.admin ?? false,
       userSettings: m.userSettings ?? '{}',
       sites: sites.filter((s) => s.companyId === c.id),
       settings: settings.find((s) => s.companyId === c.id) ?? defaultSettings(c.id),

@@ -88,16 +88,14 @@ async function writeLines(db: Db, actor: Actor, entity: EntityMeta, id: string, 
     const table = tableOf(entity).lines[f.name];
     if (replace) await db.delete(table).where(and(eq(table.companyId, actor.companyId), eq(table.parentId, id)));
     if (lines?.length)
-      await db
-        .insert(table)
-        .values(
-          lines.map((line, position) => ({
-            companyId: actor.companyId,
-            parentId: id,
-            position,
-            ...columnsOf(f.lines!.fields, line),
-          })),
-        );
+      await db.insert(table).values(
+        lines.map((line, position) => ({
+          companyId: actor.companyId,
+          parentId: id,
+          position,
+          ...columnsOf(f.lines!.fields, line),
+        })),
+      );
   }
 }
 

@@ -1,0 +1,57 @@
+// Who has access to the company and with which permissions (Settings > Users, /useredit).
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { membershipTable, userTable } from '../../../generated/tables';
+import { AppError, validationError } from '../../graphql/errors';
+import type { DomainContext } from '../records/actor';
+import { hasPermission } from '../../../shared/permissions';
+
+const PERMISSION =
+  /^(selling|buying|production|inventory|config|audit|forecasting|scheduling|reports|values)(\.(read|write))?$/;
+
+export async function listMembers(ctx: DomainContext) {
+  const rows = await ctx.db
+    .select({ id: membershipTable.id, permissions: membershipTable.permissions, user: userTable })
+    .from(membershipTable)
+    .innerJoin(userTable, eq(userTable.id, membershipTable.user))
+    .where(eq(membershipTable.companyId, ctx.actor.companyId))
+    .orderBy(asc(userTable.name));
+  return rows.map((r) => ({ id: r.id, permissions: r.permissions, user: r.user }));
+}
+
+export async function setMember(ctx: DomainContext, email: string, permissions: string[]) {
+  const bad = permissions.filter((p) => !PERMISSION.test(p));
+  if (bad.length) throw validationError({ permissions: `Unknown permission ${bad.join(', ')}` });
+  const wanted = [...new Set(permissions)].sort();
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select()
+      .from(userTable)
+      .where(sql`lower(${userTable.email}) = ${email.trim().toLowerCase()}`);
+    if (!user) throw validationError({ email: 'No user with this e-mail' });
+    if (user.id === ctx.actor.userId && !hasPermission(wanted, 'config.write'))
+      throw new AppError('CONFLICT', 'You cannot remove your own access to Settings', { email });
+    const where = and(eq(membershipTable.companyId, ctx.actor.companyId), eq(membershipTable.user, user.id));
+    const [existing] = await tx.select().from(membershipTable).where(where).for('update');
+    const [row] = existing
+      ? await tx.update(membershipTable).set({ permissions: wanted }).where(where).returning()
+      : await tx
+          .insert(membershipTable)
+          .values({ companyId: ctx.actor.companyId, user: user.id, permissions: wanted })
+          .returning();
+    return { id: row.id, permissions: row.permissions, user };
+  });
+}
+
+export async function removeMember(ctx: DomainContext, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const where = and(
+      eq(membershipTable.companyId, ctx.actor.companyId),
+      eq(membershipTable.id, /^\d{1,18}$/.test(id) ? id : '0'),
+    );
+    const [row] = await tx.select().from(membershipTable).where(where).for('update');
+    if (!row) throw new AppError('NOT_FOUND', `Member ${id} not found`, { id });
+    if (row.user === ctx.actor.userId) throw new AppError('CONFLICT', 'You cannot remove your own access', { id });
+    await tx.delete(membershipTable).where(where);
+    return { id, error: null };
+  });
+}

@@ -1,0 +1,64 @@
+// Tasks (spec 4): outstanding until completed; only tasks whose start date is up to today are
+// shown. Today is the company's calendar day in its time zone, not the server's.
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { activityTable, companySettingsTable } from '../../../generated/tables';
+import { entityByName } from '../../../generated/entities';
+import { isIsoDateTime } from '../../../shared/validation';
+import { validationError } from '../../graphql/errors';
+import type { DomainContext } from '../records/actor';
+import { hydrate } from '../records/hydrate';
+import { assertFound, getRecord } from '../records/list';
+import { invalidateCounts } from '../records/countCache';
+
+export async function companyToday(ctx: DomainContext): Promise<string> {
+  const [settings] = await ctx.db
+    .select({ timeZone: companySettingsTable.timeZone })
+    .from(companySettingsTable)
+    .where(eq(companySettingsTable.companyId, ctx.actor.companyId));
+  const zone = settings?.timeZone ?? 'America/Toronto';
+  // en-CA formats dates as yyyy-MM-dd
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
+
+function due(ctx: DomainContext, today: string, waiting: boolean | null | undefined) {
+  const conditions = [eq(activityTable.companyId, ctx.actor.companyId), lte(activityTable.startDate, today)];
+  if (waiting === false || waiting === undefined || waiting === null)
+    conditions.push(eq(activityTable.completed, false));
+  return and(...conditions);
+}
+
+export async function outstandingCount(ctx: DomainContext): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: activityTable.id })
+    .from(activityTable)
+    .where(due(ctx, await companyToday(ctx), false));
+  return rows.length;
+}
+
+/** `waiting: true` includes completed tasks too; absent or false: outstanding ones only. */
+export async function activitiesFor(ctx: DomainContext, waiting: boolean | null | undefined) {
+  const rows = await ctx.db
+    .select()
+    .from(activityTable)
+    .where(due(ctx, await companyToday(ctx), waiting === true ? true : false))
+    .orderBy(asc(activityTable.startDate), asc(activityTable.id));
+  return hydrate(ctx.db, ctx.actor, entityByName.activity, rows as Record<string, unknown>[]);
+}
+
+export async function completeActivity(ctx: DomainContext, id: string, date: string) {
+  if (!isIsoDateTime(date)) throw validationError({ date: 'Must be a date and time' });
+  const where = and(
+    eq(activityTable.companyId, ctx.actor.companyId),
+    eq(activityTable.id, /^\d{1,18}$/.test(id) ? id : '0'),
+  );
+  const record = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: activityTable.id }).from(activityTable).where(where).for('update');
+    assertFound(row ?? null, entityByName.activity, id);
+    await tx.update(activityTable).set({ completed: true, completedAt: date }).where(where);
+    return assertFound(await getRecord({ ...ctx, db: tx }, entityByName.activity, id), entityByName.activity, id);
+  });
+  invalidateCounts(ctx.actor.companyId, 'activity');
+  return record;
+}

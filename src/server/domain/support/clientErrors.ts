@@ -1,0 +1,26 @@
+// logClientError (spec 7): what browsers report is stored for the team, truncated to the
+// column limits so a runaway report cannot fill the database.
+import { clientErrorTable } from '../../../generated/tables';
+import type { Db } from '../../db/connect';
+import { validationError } from '../../graphql/errors';
+
+const cut = (v: unknown, n: number) => (typeof v === 'string' ? v.slice(0, n) : null);
+
+export async function logClientError(
+  db: Db,
+  report: { userId: string; companyId: string; userAgent?: string; version?: string },
+  input: { query?: string | null; variables?: string | null; message?: string | null },
+): Promise<boolean> {
+  if (!input.message?.trim()) throw validationError({ message: 'Required' });
+  await db.insert(clientErrorTable).values({
+    inCompany: /^\d{1,18}$/.test(report.companyId) ? report.companyId : null,
+    byUser: report.userId,
+    message: cut(input.message, 4000)!,
+    query: cut(input.query, 20000),
+    variables: cut(input.variables, 20000),
+    userAgent: cut(report.userAgent, 500),
+    version: cut(report.version, 40),
+    createdAt: new Date().toISOString(),
+  });
+  return true;
+}
