@@ -1,6 +1,7 @@
 // Sign-in with oidc-client-ts: authorization code + PKCE (S256, automatic), no automatic
 // silent renew. We schedule our own refresh (refresh-token grant through signinSilent)
 // REFRESH_LEAD_SECONDS before expiry, and refresh on demand when a token is found expired.
+import './pkce';
 import { UserManager, type User } from 'oidc-client-ts';
 import type { AppConfig } from '../config';
 import { isExpired, refreshDelayMs, safeReturnPath } from './tokens';
