@@ -82,7 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerGraphql(app, { db, files, resolveUser });
 
   if (options.clientDir && existsSync(path.join(options.clientDir, 'index.html'))) {
-    const indexHtml = readFileSync(path.join(options.clientDir, 'index.html'));
+    // read per request (it is small and the OS caches it): a rebuild while the server runs
+    // must not leave it serving an index that names assets which no longer exist
+    const indexFile = path.join(options.clientDir, 'index.html');
     await app.register(fastifyStatic, { root: options.clientDir, wildcard: false, index: false });
     // real browser paths (/sales/customers) reload into the app; API paths stay 404
     app.setNotFoundHandler((request, reply) => {

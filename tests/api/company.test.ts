@@ -26,16 +26,16 @@ describe.each(backends)('company calls on %s', (backend) => {
       admin: false,
     });
     const bad = await call(`mutation { companyUpdate(input: { name: " ", fiscalYearMonth: 13 }) { name } }`);
-    expect(bad.body.errors[0].extensions.info.fields).toEqual({ name: 'Required', fiscalYearMonth: 'Must be <= 12' });
+    expect(bad.body.errors![0].extensions.info.fields).toEqual({ name: 'Required', fiscalYearMonth: 'Must be <= 12' });
     const reader = await makeMember(api, ['config.read']);
     const denied = await call(`mutation { companyUpdate(input: { name: "x" }) { name } }`, {}, reader);
-    expect(denied.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(denied.body.errors![0].extensions.code).toBe('FORBIDDEN');
   });
 
   it('lists, sets and removes members, and never locks the caller out', async () => {
     const other = await makeMember(api, ['selling.read']);
     const email = (await call(`{ companyMembers { user { email } } }`, {}, other)).body;
-    expect(email.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(email.errors![0].extensions.code).toBe('FORBIDDEN');
     const [{ email: otherEmail }] = await api.database.db
       .select({ email: userTable.email })
       .from(userTable)
@@ -51,14 +51,14 @@ describe.each(backends)('company calls on %s', (backend) => {
     const list = await call(`{ companyMembers { id permissions user { email } } }`);
     expect(list.body.data.companyMembers).toHaveLength(2);
     const unknown = await call(`mutation { companyMemberSet(email: "nobody@example.test", permissions: []) { id } }`);
-    expect(unknown.body.errors[0].extensions.info.fields).toEqual({ email: 'No user with this e-mail' });
+    expect(unknown.body.errors![0].extensions.info.fields).toEqual({ email: 'No user with this e-mail' });
     const badPerm = await call(`mutation($e: String!) { companyMemberSet(email: $e, permissions: ["root"]) { id } }`, {
       e: otherEmail,
     });
-    expect(badPerm.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(badPerm.body.errors![0].extensions.code).toBe('VALIDATION_ERROR');
     const me = list.body.data.companyMembers.find((x: { user: { email: string } }) => x.user.email !== otherEmail);
     const selfRemove = await call(`mutation($id: ID!) { companyMemberRemove(id: $id) { id error } }`, { id: me.id });
-    expect(selfRemove.body.errors[0].extensions.code).toBe('CONFLICT');
+    expect(selfRemove.body.errors![0].extensions.code).toBe('CONFLICT');
     const removed = await call(`mutation($id: ID!) { companyMemberRemove(id: $id) { id error } }`, {
       id: set.body.data.companyMemberSet.id,
     });
@@ -92,7 +92,7 @@ describe.each(backends)('company calls on %s', (backend) => {
     const badDate = await call(`mutation($id: ID!) { activityComplete(id: $id, date: "yesterday") { id } }`, {
       id: due,
     });
-    expect(badDate.body.errors[0].extensions.info.fields).toEqual({ date: 'Must be a date and time' });
+    expect(badDate.body.errors![0].extensions.info.fields).toEqual({ date: 'Must be a date and time' });
   });
 
   it('raises an add-on alert when accounting is on but not connected', async () => {
@@ -114,6 +114,6 @@ describe.each(backends)('company calls on %s', (backend) => {
       inCompany: m.companyId,
     });
     const empty = await call(`mutation { logClientError(input: { message: "" }) }`);
-    expect(empty.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(empty.body.errors![0].extensions.code).toBe('VALIDATION_ERROR');
   });
 });
