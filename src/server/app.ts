@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(indexHtml);
+        .send(readFileSync(indexFile));
     });
   }
   return app;

@@ -3,3 +3,7 @@
 import type { PageMessages } from '../pages/registry';
 
 export const messageModules: PageMessages[] = [];
+import { widgetMessages } from '../widgets/messages';
+messageModules.push(widgetMessages);
+import { calculatorMessages } from '../pages/calculator/messages';
+messageModules.push(calculatorMessages);

@@ -3,3 +3,5 @@
 import type { ComponentType } from 'react';
 
 export const topBarTools: { key: string; component: ComponentType }[] = [];
+import { CalculatorButton } from '../pages/calculator';
+topBarTools.push({ key: 'calculator', component: CalculatorButton });

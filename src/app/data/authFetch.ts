@@ -1,0 +1,37 @@
+// fetch for every API call: adds the bearer token (refreshed on demand), remembers the
+// product version the server answers in `x-version` (localStorage `version`), and reports a
+// 401 so the user is cleared and sign-in restarts. Without a token the server is not called:
+// the caller gets a 401 answer at once.
+
+export const VERSION_HEADER = 'x-version';
+
+export interface AuthFetchDeps {
+  getAccessToken: () => Promise<string | null>;
+  onUnauthorized: () => void;
+  onVersion: (version: string) => void;
+  fetchImpl?: typeof fetch;
+}
+
+export function unauthorizedResponse(): Response {
+  return new Response(JSON.stringify({ errors: [{ message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } }] }), {
+    status: 401,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+export function createAuthFetch(deps: AuthFetchDeps): typeof fetch {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const token = await deps.getAccessToken();
+    if (!token) {
+      deps.onUnauthorized();
+      return unauthorizedResponse();
+    }
+    const headers = new Headers(init?.headers);
+    headers.set('Authorization', `Bearer ${token}`);
+    const response = await (deps.fetchImpl ?? fetch)(input, { ...init, headers });
+    const version = response.headers.get(VERSION_HEADER);
+    if (version) deps.onVersion(version);
+    if (response.status === 401) deps.onUnauthorized();
+    return response;
+  };
+}

@@ -1,0 +1,126 @@
+// Texts of the alcohol calculator, English and French (polyglot syntax). Numbers inside
+// messages come in as arguments, already written en-CA like the inputs (spec 5).
+import type { PageMessages } from '../registry';
+
+const en = {
+  title: 'Alcohol calculator',
+  open: 'Alcohol calculator',
+  close: 'Close',
+  strength_from: 'Strength known as',
+  quantity_from: 'Quantity known as',
+  basis: { density: 'Density', abv: 'ABV', abw: 'ABW' },
+  quantity: { weight: 'Weight', volume: 'Volume', laa: 'LAA' },
+  abw_volume: 'ABW combines with a weight or LAA, not a volume',
+  mode: 'Mode %{letter}',
+  mode_unlettered: 'Mode',
+  enter: {
+    density: 'Enter the density read, its temperature',
+    abv: 'Enter the strength by volume at 20 °C',
+    abw: 'Enter the strength by weight',
+    weight: 'and the weight (gross less tare).',
+    volume: 'and the volume at 20 °C.',
+    laa: 'and the litres of absolute alcohol.',
+  },
+  field: {
+    temp: 'Temperature (°C)',
+    density: 'Density (kg/m³)',
+    abv: 'Strength (% ABV)',
+    abw: 'Strength by weight (% ABW)',
+    gross: 'Gross weight (kg)',
+    tare: 'Tare (kg)',
+    volume: 'Volume (L at 20 °C)',
+    laa: 'LAA (litres of absolute alcohol)',
+    targetAbv: 'Target strength (% ABV)',
+  },
+  density_help: 'True density (in vacuo), as a density meter reads it',
+  net_weight: 'Net weight: %{kg} kg',
+  results: 'Results',
+  output: {
+    laa: 'LAA',
+    abv: 'Strength (% ABV at 20 °C)',
+    abw: 'Strength by weight (% ABW)',
+    massKg: 'Weight (kg)',
+    litres20: 'Volume (L at 20 °C)',
+    proof: 'Proof (US)',
+  },
+  reduce: {
+    title: 'Reduce with water',
+    help: 'Water to add to bring this volume down to a target strength',
+    water: 'Water to add (L at 20 °C)',
+    water_kg: 'Water to add (kg)',
+    final_volume: 'Volume after reduction (L at 20 °C)',
+  },
+  validation: {
+    increments: 'Increments of %{step}',
+    decimals: 'At most %{n} decimals',
+    density_range: 'The tables cover %{min} to %{max} kg/m³ at %{temp} °C',
+    no_alcohol: 'No alcohol at this strength',
+    target_above: 'Must be <= %{abv}',
+    target_zero: 'Must be > 0',
+  },
+};
+
+type Tree<T> = { [K in keyof T]: T[K] extends string ? string : Tree<T[K]> };
+
+const fr: Tree<typeof en> = {
+  title: "Calculateur d'alcool",
+  open: "Calculateur d'alcool",
+  close: 'Fermer',
+  strength_from: 'Titre connu par',
+  quantity_from: 'Quantité connue en',
+  basis: { density: 'Masse volumique', abv: '% vol', abw: '% masse' },
+  quantity: { weight: 'Poids', volume: 'Volume', laa: 'LAA' },
+  abw_volume: 'Le titre massique se combine avec un poids ou des LAA, pas avec un volume',
+  mode: 'Mode %{letter}',
+  mode_unlettered: 'Mode',
+  enter: {
+    density: 'Saisissez la masse volumique lue, sa température',
+    abv: 'Saisissez le titre alcoométrique volumique à 20 °C',
+    abw: 'Saisissez le titre alcoométrique massique',
+    weight: 'et le poids (brut moins tare).',
+    volume: 'et le volume à 20 °C.',
+    laa: "et les litres d'alcool absolu.",
+  },
+  field: {
+    temp: 'Température (°C)',
+    density: 'Masse volumique (kg/m³)',
+    abv: 'Titre alcoométrique (% vol)',
+    abw: 'Titre alcoométrique massique (% masse)',
+    gross: 'Poids brut (kg)',
+    tare: 'Tare (kg)',
+    volume: 'Volume (L à 20 °C)',
+    laa: "LAA (litres d'alcool absolu)",
+    targetAbv: 'Titre visé (% vol)',
+  },
+  density_help: 'Masse volumique réelle (dans le vide), telle que la lit un densimètre',
+  net_weight: 'Poids net : %{kg} kg',
+  results: 'Résultats',
+  output: {
+    laa: "Litres d'alcool absolu (LAA)",
+    abv: 'Titre alcoométrique (% vol à 20 °C)',
+    abw: 'Titre alcoométrique massique (% masse)',
+    massKg: 'Poids (kg)',
+    litres20: 'Volume (L à 20 °C)',
+    proof: 'Preuve (US)',
+  },
+  reduce: {
+    title: "Réduire avec de l'eau",
+    help: 'Eau à ajouter pour ramener ce volume au titre visé',
+    water: 'Eau à ajouter (L à 20 °C)',
+    water_kg: 'Eau à ajouter (kg)',
+    final_volume: 'Volume après réduction (L à 20 °C)',
+  },
+  validation: {
+    increments: 'Par incréments de %{step}',
+    decimals: 'Au plus %{n} décimales',
+    density_range: 'Les tables vont de %{min} à %{max} kg/m³ à %{temp} °C',
+    no_alcohol: 'Aucun alcool à ce titre',
+    target_above: 'Doit être <= %{abv}',
+    target_zero: 'Doit être > 0',
+  },
+};
+
+export const calculatorMessages: PageMessages = {
+  en: { app: { calculator: en } },
+  fr: { app: { calculator: fr } },
+};
