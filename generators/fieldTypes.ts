@@ -27,23 +27,19 @@ const text = (f: FieldMeta) =>
   (f.format === 'email' ? `.refine(isEmailOrBlank, ${m('invalidEmail')})` : '') +
   (f.pattern ? `.regex(new RegExp(${JSON.stringify(f.pattern)}), ${m('invalidFormat')})` : '');
 
+const textTargets: FieldTypeTargets = {
+  sql: () => 'text',
+  graphql: () => 'String',
+  graphqlInput: () => 'String',
+  jsonSchema: (f) => ({ type: 'string', ...(f.maxLength ? { maxLength: f.maxLength } : {}) }),
+  zod: text,
+  drizzle: (f) => `text('${f.column}')`,
+};
+
 export const fieldTypes = {
-  string: {
-    sql: () => 'text',
-    graphql: () => 'String',
-    graphqlInput: () => 'String',
-    jsonSchema: (f) => ({ type: 'string', ...(f.maxLength ? { maxLength: f.maxLength } : {}) }),
-    zod: text,
-    drizzle: (f) => `text('${f.column}')`,
-  },
-  text: {
-    sql: () => 'text',
-    graphql: () => 'String',
-    graphqlInput: () => 'String',
-    jsonSchema: (f) => ({ type: 'string', ...(f.maxLength ? { maxLength: f.maxLength } : {}) }),
-    zod: text,
-    drizzle: (f) => `text('${f.column}')`,
-  },
+  // short and long text differ only in how forms edit them
+  string: textTargets,
+  text: textTargets,
   integer: {
     sql: () => 'integer',
     graphql: () => 'Int',
