@@ -36,7 +36,7 @@ describe('customers, as a person uses them', () => {
 
   it('finds it with the search box, and the search lives in the URL', async () => {
     await page.getByLabel(/^Search/).fill(name.slice(0, 24));
-    await expect.poll(() => decodeURIComponent(page.url())).toContain(name.slice(0, 24));
+    await expect.poll(() => decodeURIComponent(page.url().replace(/\+/g, ' '))).toContain(name.slice(0, 24));
     await page.getByRole('cell', { name }).waitFor();
     await page.reload();
     await page.getByRole('cell', { name }).waitFor();

@@ -24,7 +24,9 @@ if (!existsSync(CHROMIUM)) {
   }
 }
 
-execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+// a private build folder: a developer's own dist/ (and a server serving it) stays untouched
+const clientDir = mkdtempSync(path.join(tmpdir(), 'e2e-dist-'));
+execSync(`npx vite build --logLevel warn --outDir ${clientDir} --emptyOutDir`, { cwd: root, stdio: 'inherit' });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -42,11 +44,13 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
 const stop = () => {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(clientDir, { recursive: true, force: true });
 };
 
 let code = 1;
 try {
-  const deadline = Date.now() + 120_000;
+  // the first start migrates and seeds the demo companies
+  const deadline = Date.now() + 300_000;
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;

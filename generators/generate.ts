@@ -34,7 +34,7 @@ export interface GenerateResult {
 export const commonDocuments = {
   objectDelete: `mutation ObjectDelete($id: ID!) {\n  objectDelete(id: $id) { id error }\n}`,
   objectsDelete: `mutation ObjectsDelete($ids: [ID!]!) {\n  objectsDelete(ids: $ids) { id error }\n}`,
-  companies: `query Companies {\n  companies {\n    id name address phone businessNumber fiscalYearMonth status province maxUsers qboPlan addOns\n    connectedToAccounting paymentPeriodEnd excisePeriodEnd permissions userSettings\n    allowMultipleSites allowAccounting allowPO allowCSVExport allowWine allowApprovedFormulation\n    allowAudit allowPlanning allowRecurringTransactions\n    sites { id name spiritsLicense warehouseLicense }\n    settings { id doneSetup dateFormat timeFormat timeZone homeCurrency }\n  }\n}`,
+  companies: `query Companies {\n  companies {\n    id name address phone businessNumber fiscalYearMonth status province maxUsers qboPlan addOns\n    connectedToAccounting paymentPeriodEnd excisePeriodEnd permissions userSettings admin\n    allowMultipleSites allowAccounting allowPO allowCSVExport allowWine allowApprovedFormulation\n    allowAudit allowPlanning allowRecurringTransactions\n    sites { id name spiritsLicense warehouseLicense }\n    settings { id doneSetup dateFormat timeFormat timeZone homeCurrency }\n  }\n}`,
   companySetUserSettings: `mutation CompanySetUserSettings($settings: String!) {\n  companySetUserSettings(settings: $settings)\n}`,
   companySettingsSet: `mutation CompanySettingsSet($settings: CompanySettingsInput!) {\n  companySettingsSet(settings: $settings) { id }\n}`,
 };

@@ -9,7 +9,8 @@ function fieldZod(f: FieldMeta, mode: 'create' | 'update'): string {
   const isText = f.type === 'string' || f.type === 'text';
   const value = isText ? `z.preprocess(trimmed, ${base})` : base;
   if (f.type === 'boolean' && !f.required) return `${value}.optional()`;
-  if (f.required) return mode === 'create' ? `requiredValue(${value})` : `requiredValue(${value}).optional()`;
+  // a required field with a default may be left out on create: the database fills it in
+  if (f.required) return mode === 'create' && f.default === undefined ? `requiredValue(${value})` : `requiredValue(${value}).optional()`;
   return `optionalValue(${value})`;
 }
 

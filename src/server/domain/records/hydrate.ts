@@ -35,11 +35,9 @@ export async function hydrate(
   return records;
 }
 
-async function loadRefTitles(db: Db, actor: Actor, field: FieldMeta, records: ApiRecord[]) {
+async function loadRefTitles(db: Db, actor: Actor, field: FieldMeta, records: Record<string, unknown>[]) {
   const target = entityOf(field.ref!);
-  const ids = [
-    ...new Set(records.map((r) => (r[field.name] as { id: string } | null)?.id).filter(Boolean)),
-  ] as string[];
+  const ids = [...new Set(records.map((r) => (r[field.name] as { id: string } | null)?.id).filter(Boolean))] as string[];
   if (!ids.length) return;
   const { table } = tableOf(target);
   const title = target.titleField;
@@ -80,4 +78,7 @@ async function loadLines(db: Db, actor: Actor, entity: EntityMeta, field: FieldM
     byParent.set(String(row.parentId), list);
   }
   for (const r of records) r[field.name] = byParent.get(r.id) ?? [];
+  // refs on lines (a product, a tax) carry their title like refs on the record itself
+  const lines = [...byParent.values()].flat();
+  await Promise.all(lineFields.filter((f) => f.type === 'ref').map((f) => loadRefTitles(db, actor, f, lines)));
 }

@@ -1,0 +1,44 @@
+// Issue 3: the drawer differs between a user who only sells and a user with every permission,
+// and the server refuses the seller what the drawer hides.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, launch, signIn } from './browser';
+
+const menu = (page: Page) => page.getByTestId('app-menu');
+
+describe('the drawer by permission', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  async function drawerOf(email: string): Promise<{ page: Page; items: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, email, 'distill-demo', '/dashboard');
+    await menu(page).getByRole('menuitem', { name: 'Customers' }).waitFor();
+    const items = (await menu(page).getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
+    return { page, items };
+  }
+
+  it('shows a seller sales only, and everything to the demo user', async () => {
+    const seller = await drawerOf('seller@example.com');
+    const demo = await drawerOf('demo@example.com');
+    for (const item of ['Customers', 'Sales orders', 'Invoices']) {
+      expect(seller.items).toContain(item);
+      expect(demo.items).toContain(item);
+    }
+    for (const item of ['Distillations', 'Tanks', 'Purchase orders', 'Spirits']) {
+      expect(seller.items).not.toContain(item);
+      expect(demo.items).toContain(item);
+    }
+    expect(seller.items.length).toBeLessThan(demo.items.length);
+  });
+
+  it("denies the seller a screen the drawer hides, on the page and on the server", async () => {
+    const { page } = await drawerOf('seller@example.com');
+    await page.goto(`${BASE_URL}/production/tanks`);
+    await page.getByText(/You don't have permission to/).first().waitFor();
+  });
+});
