@@ -66,7 +66,10 @@ describe('customers, as a person uses them', () => {
     await page.getByRole('button', { name: /Delete/i }).click();
     await page.getByText(`Are you sure you want to delete ${name}?`).waitFor();
     await page.getByText('This action cannot be undone.').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: /Delete|Confirm|Yes/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Delete|Confirm|Yes/i })
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/sales/customers');
     await page.getByText(/No Customers found|No customers found/i).waitFor();
   });

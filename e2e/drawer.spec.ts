@@ -36,9 +36,12 @@ describe('the drawer by permission', () => {
     expect(seller.items.length).toBeLessThan(demo.items.length);
   });
 
-  it("denies the seller a screen the drawer hides, on the page and on the server", async () => {
+  it('denies the seller a screen the drawer hides, on the page and on the server', async () => {
     const { page } = await drawerOf('seller@example.com');
     await page.goto(`${BASE_URL}/production/tanks`);
-    await page.getByText(/You don't have permission to/).first().waitFor();
+    await page
+      .getByText(/You don't have permission to/)
+      .first()
+      .waitFor();
   });
 });

@@ -10,7 +10,10 @@ function fieldZod(f: FieldMeta, mode: 'create' | 'update'): string {
   const value = isText ? `z.preprocess(trimmed, ${base})` : base;
   if (f.type === 'boolean' && !f.required) return `${value}.optional()`;
   // a required field with a default may be left out on create: the database fills it in
-  if (f.required) return mode === 'create' && f.default === undefined ? `requiredValue(${value})` : `requiredValue(${value}).optional()`;
+  if (f.required)
+    return mode === 'create' && f.default === undefined
+      ? `requiredValue(${value})`
+      : `requiredValue(${value}).optional()`;
   return `optionalValue(${value})`;
 }
 

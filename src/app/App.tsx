@@ -7,6 +7,8 @@ import {
   CustomRoutes,
   Loading,
   Resource,
+  defaultDarkTheme,
+  defaultLightTheme,
   localStorageStore,
   type AuthProvider,
   type DataProvider,
@@ -19,8 +21,16 @@ import { AppLayout } from './layout/AppLayout';
 import { customPages, overriddenPaths } from './pages/registry';
 import { PageGuard } from './pages/PageGuard';
 import { DASHBOARD_PATH } from './pages/dashboard';
-import { GenericList } from './generic/GenericList';
-import { GenericCreate, GenericEdit } from './generic/GenericForm';
+import { lazyScreen } from './shell/chunks';
+import { ChunkSuspense } from './shell/ShellError';
+import { ShellNotification } from './shell/Notification';
+import { useDark } from './shell/preferences';
+import { routePath } from './shell/namedRoutes';
+
+// generic screens are code-split like the custom pages (one chunk per screen module)
+const GenericList = lazyScreen(() => import('./generic/GenericList'), 'GenericList');
+const GenericCreate = lazyScreen(() => import('./generic/GenericForm'), 'GenericCreate');
+const GenericEdit = lazyScreen(() => import('./generic/GenericForm'), 'GenericEdit');
 
 export interface AppProps {
   services: AppServices;
@@ -32,18 +42,31 @@ export interface AppProps {
 
 export { DASHBOARD_PATH };
 
-const RedirectToDashboard = () => <Navigate to={DASHBOARD_PATH} replace />;
+// spec 2.2: / redirects to the Dashboard named route
+const RedirectToDashboard = () => <Navigate to={routePath('Dashboard') ?? DASHBOARD_PATH} replace />;
 
 const store = localStorageStore(undefined, 'distillery');
 
 function screenOf(route: RouteEntry) {
   switch (route.kind) {
     case 'list':
-      return <GenericList key={route.path} route={route} />;
+      return (
+        <ChunkSuspense>
+          <GenericList key={route.path} route={route} />
+        </ChunkSuspense>
+      );
     case 'create':
-      return <GenericCreate key={route.path} entity={route.entity} />;
+      return (
+        <ChunkSuspense>
+          <GenericCreate key={route.path} entity={route.entity} />
+        </ChunkSuspense>
+      );
     case 'edit':
-      return <GenericEdit key={route.path} entity={route.entity} />;
+      return (
+        <ChunkSuspense>
+          <GenericEdit key={route.path} entity={route.entity} />
+        </ChunkSuspense>
+      );
   }
 }
 
@@ -51,6 +74,8 @@ export function App({ services, dataProvider, authProvider, loginPage, messages 
   const i18nProvider = useAppI18nProvider(messages);
   const table = useMemo(() => routeTable(services.entities), [services.entities]);
   const resources = useMemo(() => services.entities.filter((e) => e.crud), [services.entities]);
+  // react-admin's theme follows localStorage `dark` (read before the first render, main.tsx)
+  const dark = useDark();
 
   if (!i18nProvider) return <Loading />;
   return (
@@ -65,6 +90,8 @@ export function App({ services, dataProvider, authProvider, loginPage, messages 
         i18nProvider={i18nProvider}
         loginPage={loginPage}
         layout={AppLayout}
+        theme={dark ? defaultDarkTheme : defaultLightTheme}
+        notification={ShellNotification}
         dashboard={RedirectToDashboard}
       >
         {resources.map((e) => (

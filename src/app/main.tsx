@@ -18,8 +18,18 @@ import { createDataProvider } from './data/dataProvider';
 import { CompanyStore } from './company/companies';
 import { createCompaniesLoader } from './company/loadCompanies';
 import { holdsValues } from './access';
-import { STORAGE_KEYS, writeStored } from './storage';
+import { readStored, STORAGE_KEYS, writeStored } from './storage';
 import { App } from './App';
+import { applyStoredPreferences } from './shell/preferences';
+import { announceVersionChange, createVersionMonitor } from './shell/version';
+import { observeApi } from './shell/apiObserver';
+import { errorBanner } from './shell/errorBanner';
+import { installGlobalErrorHandlers, reportClientError, setClientErrorSender } from './shell/reporting';
+import { LOG_CLIENT_ERROR_DOCUMENT } from './shell/clientErrors';
+import { gqlCall } from './shell/gql';
+
+// dark mode and language apply before anything renders (spec 9: localStorage `dark`, `locale`)
+applyStoredPreferences();
 
 function ConfigError({ error }: { error: unknown }) {
   console.error(error);
@@ -42,12 +52,55 @@ function start(root: Root, config: AppConfig) {
   const session = new OidcSession(config);
   void session.start().catch((error) => console.warn('Could not load the stored sign-in', error));
 
-  const authFetch = createAuthFetch({
+  // the bundle just loaded is the server's current one: later answers compare with it
+  if (config.version) writeStored(STORAGE_KEYS.version, config.version);
+  const onVersion = createVersionMonitor({
+    read: () => readStored(STORAGE_KEYS.version),
+    write: (version) => writeStored(STORAGE_KEYS.version, version),
+    onChange: announceVersionChange,
+  });
+  const rawFetch = createAuthFetch({
     getAccessToken: () => session.getAccessToken(),
     onUnauthorized: () => {
       void session.clearUser();
     },
-    onVersion: (version) => writeStored(STORAGE_KEYS.version, version),
+    onVersion,
+  });
+
+  // spec 8: 401, 500 or no token clears the user and goes to sign-in; other errors show the
+  // error banner; internal validation and syntax errors are reported with the failed query
+  const routerRef: { current?: ReturnType<typeof createBrowserRouter> } = {};
+  let leaving = false;
+  const signOutToLogin = () => {
+    if (leaving) return;
+    leaving = true;
+    void session.clearUser().finally(() => {
+      store.reset();
+      const { pathname, search } = window.location;
+      const go = routerRef.current
+        ? routerRef.current.navigate('/login', { replace: true, state: { nextPathname: pathname, nextSearch: search } })
+        : Promise.resolve(window.location.assign('/login'));
+      void go.finally(() => {
+        leaving = false;
+      });
+    });
+  };
+  setClientErrorSender(async (input) => {
+    if (!(await session.getAccessToken())) return;
+    await gqlCall(rawFetch, LOG_CLIENT_ERROR_DOCUMENT, { input }, { silent: true });
+  });
+  installGlobalErrorHandlers();
+  const authFetch = observeApi(rawFetch, {
+    onSignOut: () => {
+      if (!window.location.pathname.startsWith('/login')) signOutToLogin();
+    },
+    onError: (outcome) =>
+      errorBanner.show({
+        message: outcome.message,
+        ...(outcome.code ? { code: outcome.code } : {}),
+        info: outcome.info,
+      }),
+    report: reportClientError,
   });
   const client = createApolloClient(authFetch);
   const store = new CompanyStore(createCompaniesLoader(client, commonDocuments.companies));
@@ -78,6 +131,7 @@ function start(root: Root, config: AppConfig) {
       ),
     },
   ]);
+  routerRef.current = router;
   root.render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -214,16 +214,23 @@ describe('references on lines', () => {
     const api = await startApi();
     try {
       const m = await makeMember(api, EVERYTHING);
-      const q = (query: string, variables: Record<string, unknown> = {}) => api.gql<any>(m.companyId, query, variables, m.token);
-      const product = (await q(`mutation { productCreate(input: { name: "Dry Gin 750 ml" }) { id } }`)).body.data.productCreate.id;
-      const customer = (await q(`mutation { customerCreate(input: { name: "Harbour Bistro" }) { id } }`)).body.data.customerCreate.id;
+      const q = (query: string, variables: Record<string, unknown> = {}) =>
+        api.gql<any>(m.companyId, query, variables, m.token);
+      const product = (await q(`mutation { productCreate(input: { name: "Dry Gin 750 ml" }) { id } }`)).body.data
+        .productCreate.id;
+      const customer = (await q(`mutation { customerCreate(input: { name: "Harbour Bistro" }) { id } }`)).body.data
+        .customerCreate.id;
       const created = await q(
         `mutation($input: SalesOrderInput!) { salesOrderCreate(input: $input) { id status lines { product { id name } quantity } } }`,
-        { input: { number: "SO-1", customer, date: "2026-11-21", lines: [{ product, quantity: 6, unitPrice: 39.95 }] } },
+        {
+          input: { number: 'SO-1', customer, date: '2026-11-21', lines: [{ product, quantity: 6, unitPrice: 39.95 }] },
+        },
       );
       expect(created.body.errors).toBeUndefined();
       expect(created.body.data.salesOrderCreate.status).toBe('Open');
-      expect(created.body.data.salesOrderCreate.lines).toEqual([{ product: { id: product, name: 'Dry Gin 750 ml' }, quantity: 6 }]);
+      expect(created.body.data.salesOrderCreate.lines).toEqual([
+        { product: { id: product, name: 'Dry Gin 750 ml' }, quantity: 6 },
+      ]);
     } finally {
       await api.close();
     }

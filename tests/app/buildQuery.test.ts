@@ -53,7 +53,7 @@ describe('buildQuery GET_LIST', () => {
       ],
       total: 42,
       pageInfo: { hasNextPage: true, hasPreviousPage: false },
-      meta: { cursors: ['c1', 'c2'] },
+      meta: { cursors: ['c1', 'c2'], endCursor: 'c2' },
     });
   });
   it('getManyReference filters on the reference field', () => {

@@ -10,7 +10,7 @@ import { HttpError, type DataProvider, type Identifier } from 'ra-core';
 import { parse, type IntrospectionQuery } from 'graphql';
 import type { ApolloClient } from '@apollo/client';
 import { createBuildQuery, listArguments, type BuildQueryDeps, type ListResponseMeta } from './buildQuery';
-import { CursorCache, fetchListPage, listKey } from './paging';
+import { CursorCache, fetchListPage, listKey, loadAllPages } from './paging';
 import { describeApiError } from './errors';
 
 export interface DataProviderDeps extends BuildQueryDeps {
@@ -160,24 +160,22 @@ export function createDataProvider(deps: DataProviderDeps): AppDataProvider {
         (result) => ({ resource, type: 'delete', ids: (result.data ?? []) as Identifier[] }),
       ),
     loadAll: <T,>(resource: string, options: LoadAllOptions = {}) =>
-      mapped(async () => {
-        const first = options.pageSize ?? LAZY_PAGE_SIZE;
-        const rows: T[] = [];
-        let after: string | undefined;
-        for (;;) {
+      mapped(() =>
+        loadAllPages<T>(async (paging) => {
           const r = await base.getList(resource, {
-            pagination: { page: 1, perPage: first },
+            pagination: { page: 1, perPage: paging.first ?? LAZY_PAGE_SIZE },
             sort: options.sort ?? { field: 'id', order: 'ASC' },
             filter: options.filter ?? {},
             signal: options.signal,
-            meta: { paging: after ? { first, after } : { first } },
+            meta: { paging },
           });
-          rows.push(...(r.data as T[]));
-          const endCursor = (r.meta as ListResponseMeta | undefined)?.endCursor;
-          if (!r.pageInfo?.hasNextPage || !endCursor || r.data.length === 0) return rows;
-          after = endCursor;
-        }
-      }),
+          return {
+            nodes: r.data as T[],
+            hasNextPage: !!r.pageInfo?.hasNextPage,
+            endCursor: (r.meta as ListResponseMeta | undefined)?.endCursor,
+          };
+        }, options.pageSize ?? LAZY_PAGE_SIZE),
+      ),
     onWrite: (listener) => {
       listeners.add(listener);
       return () => {

@@ -120,3 +120,28 @@ export async function fetchListPage<T>(
     }
   }
 }
+
+/** One page of a connection as the lazy loader sees it. */
+export interface LazyPage<T> {
+  nodes: T[];
+  hasNextPage: boolean;
+  endCursor?: string | null;
+}
+
+/**
+ * Every row of a connection: `first: pageSize` pages, looping on hasNextPage and endCursor
+ * (spec 7: lazy loading, first defaults to 100). Stops on an empty page or a missing cursor.
+ */
+export async function loadAllPages<T>(
+  fetchPage: (request: PageRequest) => Promise<LazyPage<T>>,
+  pageSize = WALK_STEP,
+): Promise<T[]> {
+  const rows: T[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await fetchPage(after ? { first: pageSize, after } : { first: pageSize });
+    rows.push(...page.nodes);
+    if (!page.hasNextPage || !page.endCursor || page.nodes.length === 0) return rows;
+    after = page.endCursor;
+  }
+}

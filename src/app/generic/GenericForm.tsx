@@ -6,7 +6,6 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   Create,
-  DeleteWithConfirmButton,
   Edit,
   SaveButton,
   SimpleForm,
@@ -23,6 +22,7 @@ import type { Company } from '../company/companies';
 import { fieldTypes } from './fieldTypes';
 import { resourceNameKey } from './labels';
 import { PermissionDenied } from './PermissionDenied';
+import { DeleteRecordButton, LeaveGuard } from './FormDialogs';
 
 type Mode = 'create' | 'edit';
 
@@ -80,14 +80,7 @@ function EditToolbar({
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteWithConfirmButton
-        mutationMode="pessimistic"
-        confirmTitle="app.confirm.delete_title"
-        confirmContent="app.confirm.delete_content"
-        titleTranslateOptions={{ name }}
-        successMessage="app.delete.success"
-        redirect={() => listPath(record)}
-      />
+      <DeleteRecordButton resource={entity.plural} name={name} redirectTo={(r) => listPath(r)} />
     </Toolbar>
   );
 }
@@ -115,10 +108,8 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
       mutationMode="pessimistic"
       redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
     >
-      <SimpleForm
-        toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}
-        warnWhenUnsavedChanges
-      >
+      <SimpleForm toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}>
+        <LeaveGuard />
         {inputs}
       </SimpleForm>
     </Edit>
@@ -147,7 +138,8 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
         listPathFor(entity, { ...preset, ...data }) ?? '/'
       }
     >
-      <SimpleForm defaultValues={defaults} warnWhenUnsavedChanges>
+      <SimpleForm defaultValues={defaults}>
+        <LeaveGuard />
         {inputs}
       </SimpleForm>
     </Create>

@@ -2,7 +2,10 @@
 // fields are hidden columns the user can add), default sort, filters from entity.filters plus
 // a search box when the entity has searchable fields, pages of 25/50/100, bulk delete, CSV
 // export. A preset list (/inventory/itemcategories) filters by its preset permanently.
-import { useMemo } from 'react';
+// Filters, sort and page live in the query string (replaced, never pushed); the page size is
+// remembered per list; '/' focuses search; one expanded row at a time shows the remaining
+// fields; a column width slider; printing (spec 2.5).
+import { useMemo, useRef } from 'react';
 import {
   ColumnsButton,
   CreateButton,
@@ -24,6 +27,24 @@ import { useCurrentCompany, useServices } from '../services';
 import { fieldTypes, type FieldContext } from './fieldTypes';
 import { enumValueKey, resourceNameKey } from './labels';
 import { BulkDeleteButton, ExportCsvButton } from './ListButtons';
+import {
+  ColumnWidthSlider,
+  columnWidthSx,
+  ErrorAwareBody,
+  ListEmpty,
+  ListLoading,
+  ListUrlSync,
+  PrintButton,
+  PrintStyles,
+  RecordDetails,
+  RowErrorsProvider,
+  useColumnWidth,
+  useSeedFromUrl,
+  useSlashKey,
+} from './ListFeatures';
+import { printOrientationFor } from './listUrl';
+import { SEARCH_DEBOUNCE_MS } from '../widgets/SearchBox';
+import { Box } from '@mui/material';
 import { PermissionDenied } from './PermissionDenied';
 import { SEARCH_KEY } from '../data/filters';
 
@@ -49,15 +70,18 @@ function ListActions(props: {
   writable: boolean;
   csv: boolean;
   tableKey: string;
+  listKey: string;
 }) {
-  const { entity, preset, writable, csv, tableKey } = props;
+  const { entity, preset, writable, csv, tableKey, listKey } = props;
   const createTo = createLinkFor(entity, preset);
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <FilterButton />
       <ColumnsButton storeKey={tableKey} />
       {writable && createTo ? <CreateButton to={createTo} /> : null}
       {csv ? <ExportCsvButton entity={entity} preset={preset} /> : null}
+      <PrintButton />
+      <ColumnWidthSlider listKey={listKey} />
     </TopToolbar>
   );
 }
@@ -76,7 +100,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   const translate = useTranslate();
   const title = useListTitle(entity, preset);
 
-  const { columns, hidden, filters } = useMemo(() => {
+  const { columns, hidden, filters, details } = useMemo(() => {
     const visible = (f: FieldMeta | undefined): f is FieldMeta => !!f && f.name !== 'id' && isVisibleField(f, company);
     const ctx = (field: FieldMeta): FieldContext => ({ entity, field, entityByName, translate });
     const byName = new Map(entity.fields.map((f) => [f.name, f]));
@@ -114,8 +138,20 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
       columns: [...columnFields, ...hiddenFields].map((f) => fieldTypes[f.type].column(ctx(f))),
       hidden: hiddenFields.map((f) => f.name),
       filters: filterInputs,
+      // the expanded row: every visible field that is not a column of the list
+      details: entity.fields.filter((f) => visible(f) && !columnFields.includes(f)),
     };
   }, [entity, entityByName, company, translate, preset]);
+
+  const defaultSort = useMemo(
+    () => ({ field: entity.list.sort.field, order: entity.list.sort.reverse ? 'DESC' : 'ASC' }) as const,
+    [entity],
+  );
+  const listKey = route.path;
+  useSeedFromUrl(listKey, { sort: defaultSort, perPage: DEFAULT_PAGE_SIZE });
+  const root = useRef<HTMLDivElement>(null);
+  useSlashKey(root);
+  const [columnWidth] = useColumnWidth(listKey);
 
   if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={title} />;
   const writable = canWrite(entity, company);
@@ -123,26 +159,48 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   const tableKey = `${route.path}.datatable`;
 
   return (
-    <List
-      resource={entity.plural}
-      storeKey={route.path}
-      filter={preset}
-      filters={filters}
-      sort={{ field: entity.list.sort.field, order: entity.list.sort.reverse ? 'DESC' : 'ASC' }}
-      perPage={DEFAULT_PAGE_SIZE}
-      pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
-      actions={<ListActions entity={entity} preset={preset} writable={writable} csv={csv} tableKey={tableKey} />}
-      empty={false}
-      title={title}
-    >
-      <DataTable
-        storeKey={tableKey}
-        hiddenColumns={hidden}
-        rowClick={(_id, _resource, record) => editPathFor(entity, record, preset) ?? false}
-        bulkActionButtons={writable ? <BulkDeleteButton entity={entity} /> : false}
-      >
-        {columns}
-      </DataTable>
-    </List>
+    <Box ref={root} sx={columnWidthSx(columnWidth)}>
+      <PrintStyles orientation={printOrientationFor(entity.name)} />
+      <RowErrorsProvider>
+        <List
+          resource={entity.plural}
+          storeKey={listKey}
+          disableSyncWithLocation
+          debounce={SEARCH_DEBOUNCE_MS}
+          filter={preset}
+          filters={filters}
+          sort={defaultSort}
+          perPage={DEFAULT_PAGE_SIZE}
+          pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+          actions={
+            <ListActions
+              entity={entity}
+              preset={preset}
+              writable={writable}
+              csv={csv}
+              tableKey={tableKey}
+              listKey={listKey}
+            />
+          }
+          empty={false}
+          title={title}
+        >
+          <ListUrlSync defaultSort={defaultSort} />
+          <ListLoading entity={entity} />
+          <DataTable
+            storeKey={tableKey}
+            hiddenColumns={hidden}
+            rowClick={(_id, _resource, record) => editPathFor(entity, record, preset) ?? false}
+            bulkActionButtons={writable ? <BulkDeleteButton entity={entity} /> : false}
+            expand={details.length ? <RecordDetails entity={entity} fields={details} /> : undefined}
+            expandSingle
+            body={ErrorAwareBody}
+            empty={<ListEmpty entity={entity} />}
+          >
+            {columns}
+          </DataTable>
+        </List>
+      </RowErrorsProvider>
+    </Box>
   );
 }

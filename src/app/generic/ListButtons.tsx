@@ -1,7 +1,7 @@
 // List toolbar and bulk buttons of the generic list: CSV export and bulk delete with the
 // spec's confirm and result texts ('Deleted {n} of {total}', '({k} error(s))').
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { EntityMeta } from '../../shared/meta';
@@ -9,7 +9,9 @@ import type { AppDataProvider } from '../data/dataProvider';
 import { downloadFile } from '../data/download';
 import { useServices } from '../services';
 import type { Preset } from '../routing/paths';
-import { deleteOutcome } from './deleteOutcome';
+import { deleteOutcome, failuresOf } from './deleteOutcome';
+import { ConfirmDialog } from '../widgets/ConfirmDialog';
+import { useRowErrors } from './ListFeatures';
 
 export function ExportCsvButton({ entity, preset }: { entity: EntityMeta; preset?: Preset }) {
   const { filterValues, sort } = useListContext();
@@ -43,6 +45,7 @@ export function BulkDeleteButton({ entity }: { entity: EntityMeta }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
+  const { setErrors } = useRowErrors();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -50,21 +53,26 @@ export function BulkDeleteButton({ entity }: { entity: EntityMeta }) {
     setDeleting(true);
     try {
       const ids = [...selectedIds];
-      const { data = [] } = await dataProvider.deleteMany(entity.plural, { ids });
+      const { data = [], meta } = (await dataProvider.deleteMany(entity.plural, { ids })) as {
+        data?: unknown[];
+        meta?: unknown;
+      };
       const outcome = deleteOutcome(ids.length, data.length);
       const text =
         translate(outcome.message, outcome.args) +
         (outcome.suffix ? ` ${translate(outcome.suffix.message, outcome.suffix.args)}` : '');
       notify(text, { type: outcome.type });
-      const deleted = new Set(data.map(String));
-      // rows that could not be deleted stay selected
-      onSelect(ids.filter((id) => !deleted.has(String(id))));
+      const failed = failuresOf(meta, ids, data);
+      setErrors(failed);
+      // rows that could not be deleted stay selected, their error on their checkbox
+      onSelect(ids.filter((id) => failed.has(String(id))));
+      setOpen(false);
       refresh();
     } catch (error) {
       notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+      setOpen(false);
     } finally {
       setDeleting(false);
-      setOpen(false);
     }
   };
 
@@ -74,13 +82,14 @@ export function BulkDeleteButton({ entity }: { entity: EntityMeta }) {
       <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={deleting}>
         <DeleteIcon />
       </Button>
-      <Confirm
-        isOpen={open}
+      <ConfirmDialog
+        open={open}
         loading={deleting}
-        title="app.confirm.bulk_delete_title"
-        translateOptions={{ name }}
-        content="app.confirm.delete_content"
-        confirmColor="warning"
+        title="widgets.delete.title"
+        titleArgs={{ name }}
+        content="widgets.delete.content"
+        confirmLabel="ra.action.delete"
+        confirmColor="error"
         onConfirm={onConfirm}
         onClose={() => setOpen(false)}
       />

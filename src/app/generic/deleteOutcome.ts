@@ -18,3 +18,15 @@ export function deleteOutcome(total: number, deleted: number): DeleteOutcome {
     ...(failed > 0 ? { suffix: { message: 'app.delete.errors', args: { k: failed } } } : {}),
   };
 }
+
+/** The ids a batch delete could not delete, with the server's error for each. */
+export function failuresOf(meta: unknown, ids: readonly unknown[], deleted: readonly unknown[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const failures = (
+    (meta as { failures?: { id: unknown; error?: string | null }[] } | undefined)?.failures ?? []
+  ).filter((f) => f.error);
+  for (const f of failures) out.set(String(f.id), String(f.error));
+  const done = new Set(deleted.map(String));
+  for (const id of ids) if (!done.has(String(id)) && !out.has(String(id))) out.set(String(id), 'Not deleted');
+  return out;
+}

@@ -3,30 +3,31 @@
 // fail to compile until it is handled here.
 import type { ReactElement } from 'react';
 import {
-  ArrayInput,
   AutocompleteInput,
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   DateInput,
-  DateTimeInput,
   EmailField,
   NumberInput,
   ReferenceInput,
   SelectField,
   SelectInput,
-  SimpleFormIterator,
   TextArrayField,
   TextArrayInput,
   TextField,
   TextInput,
 } from 'react-admin';
-import { InputAdornment } from '@mui/material';
 import type { EntityMeta, FieldMeta, FieldType } from '../../shared/meta';
 import { enumChoices, fieldLabelKey } from './labels';
-import { stepFor, validatorsFor } from './validators';
+import { validatorsFor } from './validators';
 import { GTE_SUFFIX, LTE_SUFFIX } from '../data/filters';
+import { DecimalInput } from '../widgets/DecimalInput';
+import { DurationInput } from '../widgets/DurationInput';
+import { DatePickerInput, DateTimePickerInput } from '../widgets/DateInputs';
+import { formatDateTime } from '../widgets/dateRules';
+import { ClientRefInput, clientListOf } from '../clientLists/ClientRefInput';
+import { LinesInput } from './LinesInput';
 
 export interface FieldContext {
   entity: EntityMeta;
@@ -65,10 +66,24 @@ const common = (ctx: FieldContext) => ({
   defaultValue: ctx.parent ? ctx.field.default : undefined,
 });
 
-const unitsAdornment = (field: FieldMeta) =>
-  field.units
-    ? { slotProps: { input: { endAdornment: <InputAdornment position="end">{field.units}</InputAdornment> } } }
-    : {};
+/** Duration fields (units 'min') use the duration picker. */
+export const isDuration = (field: FieldMeta) => field.units === 'min' && field.type === 'integer';
+
+/** The decimal input of a number field: its precision, units, minimum and maximum. */
+const numberInput = (ctx: FieldContext, integer: boolean) => {
+  const { validate: _v, ...props } = common(ctx);
+  return (
+    <DecimalInput
+      {...props}
+      validate={validatorsFor(ctx.field, { numbers: false })}
+      integer={integer}
+      precision={integer ? 0 : (ctx.field.precision ?? 2)}
+      min={ctx.field.minimum}
+      max={ctx.field.maximum}
+      units={ctx.field.units}
+    />
+  );
+};
 
 const rangeFilters = (ctx: FieldContext, Input: typeof NumberInput | typeof DateInput): ReactElement[] => {
   const name = ctx.translate(label(ctx));
@@ -120,7 +135,11 @@ export const fieldTypes = {
   },
   integer: {
     column: (ctx) => <DataTable.NumberCol key={ctx.field.name} source={ctx.field.name} label={label(ctx)} />,
-    input: (ctx) => <NumberInput {...common(ctx)} step={1} {...unitsAdornment(ctx.field)} />,
+    input: (ctx) => {
+      if (!isDuration(ctx.field)) return numberInput(ctx, true);
+      const { validate: _v, ...props } = common(ctx);
+      return <DurationInput {...props} validate={validatorsFor(ctx.field, { numbers: false })} />;
+    },
     filters: (ctx) => rangeFilters(ctx, NumberInput),
   },
   decimal: {
@@ -132,7 +151,7 @@ export const fieldTypes = {
         options={{ minimumFractionDigits: ctx.field.precision ?? 2, maximumFractionDigits: ctx.field.precision ?? 2 }}
       />
     ),
-    input: (ctx) => <NumberInput {...common(ctx)} step={stepFor(ctx.field)} {...unitsAdornment(ctx.field)} />,
+    input: (ctx) => numberInput(ctx, false),
     filters: (ctx) => rangeFilters(ctx, NumberInput),
   },
   boolean: {
@@ -153,12 +172,16 @@ export const fieldTypes = {
   date: {
     // yyyy-MM-dd is the spec's date format: shown as stored, no time zone shift
     column: (ctx) => col(ctx, { field: TextField }),
-    input: (ctx) => <DateInput {...common(ctx)} />,
+    input: (ctx) => <DatePickerInput {...common(ctx)} />,
     filters: (ctx) => rangeFilters(ctx, DateInput),
   },
   datetime: {
-    column: (ctx) => col(ctx, { children: <DateField source={ctx.field.name} showTime /> }),
-    input: (ctx) => <DateTimeInput {...common(ctx)} />,
+    // yyyy-MM-dd and a 12-hour clock (spec 9)
+    column: (ctx) =>
+      col(ctx, {
+        render: (record: Record<string, unknown>) => formatDateTime(record[ctx.field.name] as string | null),
+      }),
+    input: (ctx) => <DateTimePickerInput {...common(ctx)} />,
     filters: (ctx) => rangeFilters(ctx, DateInput),
   },
   enum: {
@@ -186,6 +209,21 @@ export const fieldTypes = {
       const { key, validate, readOnly, disabled } = common(ctx);
       // the record holds the reference as { id, <title> }; the form edits its id
       const source = `${ctx.field.name}.id`;
+      const clientList = target ? clientListOf(target) : undefined;
+      if (target && clientList)
+        return (
+          <ClientRefInput
+            key={key}
+            source={source}
+            label={label(ctx)}
+            list={clientList}
+            target={target}
+            filter={ctx.field.refFilter}
+            validate={validate}
+            readOnly={readOnly}
+            disabled={disabled}
+          />
+        );
       if (!target)
         return (
           <TextInput
@@ -253,27 +291,28 @@ export const fieldTypes = {
       const lineFields = (ctx.field.lines?.fields ?? []).filter(
         (f) => !f.internal && (ctx.isVisible?.(f) ?? true) && f.type !== 'lines',
       );
-      const locked = !!(ctx.readOnly || ctx.disabled);
       return (
-        <ArrayInput key={ctx.field.name} source={ctx.field.name} label={label(ctx)} validate={validatorsFor(ctx.field)}>
-          <SimpleFormIterator
-            inline
-            disabled={ctx.disabled}
-            readOnly={ctx.readOnly}
-            disableAdd={locked}
-            disableRemove={locked}
-            disableReordering={locked}
-          >
-            {lineFields.map((lineField) =>
-              fieldTypes[lineField.type].input({
-                ...ctx,
-                field: lineField,
-                parent: ctx.field,
-                disabled: ctx.disabled || !!lineField.readOnly,
-              }),
-            )}
-          </SimpleFormIterator>
-        </ArrayInput>
+        <LinesInput
+          key={ctx.field.name}
+          source={ctx.field.name}
+          label={label(ctx)}
+          validate={validatorsFor(ctx.field)}
+          readOnly={ctx.readOnly}
+          disabled={ctx.disabled}
+          fields={lineFields}
+          totals={ctx.field.lines?.totals ?? []}
+          entity={ctx.entity}
+          parent={ctx.field}
+        >
+          {lineFields.map((lineField) =>
+            fieldTypes[lineField.type].input({
+              ...ctx,
+              field: lineField,
+              parent: ctx.field,
+              disabled: ctx.disabled || !!lineField.readOnly,
+            }),
+          )}
+        </LinesInput>
       );
     },
     filters: () => [],

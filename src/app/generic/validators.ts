@@ -3,7 +3,7 @@
 // 'Out of range'. They return react-admin's `{ message, args }`, translated under the input.
 import type { FieldMeta } from '../../shared/meta';
 import { INT_MAX, INT_MIN } from '../../shared/messages';
-import { isEmailOrBlank } from '../../shared/validation';
+import { emailListError } from '../widgets/emailRules';
 
 export type ValidationResult = string | { message: string; args: Record<string, unknown> } | undefined;
 export type FieldValidator = (value: unknown) => ValidationResult;
@@ -45,8 +45,8 @@ export const maxLengthValidator =
   (value) =>
     typeof value === 'string' && value.length > n ? msg(VALIDATION_KEYS.maxLength, { n }) : undefined;
 
-export const emailValidator: FieldValidator = (value) =>
-  typeof value === 'string' && !isEmailOrBlank(value) ? msg(VALIDATION_KEYS.email) : undefined;
+/** Comma-separated addresses; blank passes (spec 5). */
+export const emailValidator: FieldValidator = (value) => emailListError(value);
 
 export const numberValidator =
   (field: Pick<FieldMeta, 'type' | 'minimum' | 'maximum'>): FieldValidator =>
@@ -63,14 +63,18 @@ export const numberValidator =
     return undefined;
   };
 
-/** The validators of one input, from its field's metadata. */
-export function validatorsFor(field: FieldMeta): FieldValidator[] {
+/**
+ * The validators of one input, from its field's metadata. `numbers: false` leaves out the
+ * number range rule, for inputs (the decimal input) that apply it themselves.
+ */
+export function validatorsFor(field: FieldMeta, options: { numbers?: boolean } = {}): FieldValidator[] {
   const validators: FieldValidator[] = [];
   if (field.required && field.type !== 'boolean') validators.push(requiredValidator);
   if ((field.type === 'string' || field.type === 'text') && field.maxLength !== undefined)
     validators.push(maxLengthValidator(field.maxLength));
   if (field.format === 'email') validators.push(emailValidator);
-  if (field.type === 'integer' || field.type === 'decimal') validators.push(numberValidator(field));
+  if ((field.type === 'integer' || field.type === 'decimal') && options.numbers !== false)
+    validators.push(numberValidator(field));
   return validators;
 }
 

@@ -1,41 +1,110 @@
-// Left menu: the dashboard, then the entity list routes the user may open (permission and
-// feature flag), grouped by area.
+// The left drawer (spec 2.4, 2.5, 6): Dashboard, Bookmarks (with Manage), the menu groups the
+// user's permissions and the company's feature flags allow, Apps (alert dot) and Settings.
+// Entries are named routes; a route that is not built is not shown.
 import { useMemo } from 'react';
 import { Menu, useTranslate } from 'react-admin';
-import { ListSubheader } from '@mui/material';
+import { Badge, Button, ListSubheader } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListIcon from '@mui/icons-material/ListAlt';
-import { canRead } from '../access';
-import { menuGroups, type ListRouteEntry } from '../routing/paths';
+import BookmarkIcon from '@mui/icons-material/Bookmark';
+import AppsIcon from '@mui/icons-material/Apps';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { useCurrentCompany, useServices } from '../services';
-import { useListTitle } from '../generic/GenericList';
+import { useRouteTitle as useListTitle } from '../shell/titles';
 import { areaKey } from '../generic/labels';
 import { humanize } from '../../shared/names';
+import { bookmarkedEntries, shellMenu, toolAllowed, type MenuEntry } from '../shell/menu';
+import { routePath } from '../shell/namedRoutes';
+import { useUserSettings } from '../shell/userSettings';
+import { useAddOnsWithAlerts } from '../shell/polling';
+import { openDialog } from '../shell/dialogs';
+import { useGuardedRoute } from '../shell/guard';
 
-export function useMenuGroups() {
+export const BOOKMARKS_KEY = 'bookmarks';
+
+export function useShellMenu() {
   const { entities } = useServices();
   const company = useCurrentCompany();
-  return useMemo(() => menuGroups(entities, (e) => canRead(e, company)), [entities, company]);
+  return useMemo(() => shellMenu(entities, company), [entities, company]);
 }
 
-function RouteMenuItem({ route }: { route: ListRouteEntry }) {
-  const title = useListTitle(route.entity, route.preset);
-  return <Menu.Item to={route.path} primaryText={title} leftIcon={<ListIcon />} />;
+/** The drawer's groups, for other screens (the dashboard). */
+export const useMenuGroups = useShellMenu;
+
+export function useBookmarks(): string[] {
+  const [settings] = useUserSettings();
+  const value = settings[BOOKMARKS_KEY];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
+
+function EntityTitle({ entry }: { entry: MenuEntry & { entity: NonNullable<MenuEntry['entity']> } }) {
+  return <>{useListTitle(entry.entity, entry.preset)}</>;
+}
+
+export function EntryLabel({ entry }: { entry: MenuEntry }) {
+  const translate = useTranslate();
+  if (entry.entity) return <EntityTitle entry={entry as MenuEntry & { entity: NonNullable<MenuEntry['entity']> }} />;
+  return <>{translate(`app.route.${entry.name ?? entry.key}`, { _: humanize(entry.name ?? entry.key) })}</>;
+}
+
+function EntryItem({ entry, icon }: { entry: MenuEntry; icon?: React.ReactElement }) {
+  return <Menu.Item to={entry.path} primaryText={<EntryLabel entry={entry} />} leftIcon={icon ?? <ListIcon />} />;
+}
+
+const subheader = (key: string, text: string) => (
+  <ListSubheader key={key} disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
+    {text}
+  </ListSubheader>
+);
 
 export function AppMenu() {
   const translate = useTranslate();
-  const groups = useMenuGroups();
+  const company = useCurrentCompany();
+  const groups = useShellMenu();
+  const bookmarks = bookmarkedEntries(groups, useBookmarks());
+  const dashboard = useGuardedRoute('Dashboard');
+  const apps = useGuardedRoute('Apps');
+  const showApps = toolAllowed('Apps', company);
+  const [alerts] = useAddOnsWithAlerts(showApps);
+  const settingsPath = toolAllowed('Settings', company) ? routePath('Settings') : null;
+
+  // a flat list: MUI menus do not accept fragments
   return (
-    <Menu aria-label={translate('app.menu.navigation')}>
-      <Menu.Item to="/dashboard" primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
-      {/* a flat list: MUI menus do not accept fragments */}
+    <Menu aria-label={translate('app.menu.navigation')} data-testid="app-menu">
+      {dashboard.path ? (
+        <Menu.Item
+          to={dashboard.path}
+          onClick={dashboard.onClick}
+          primaryText="app.menu.dashboard"
+          leftIcon={<DashboardIcon />}
+        />
+      ) : null}
+      {subheader('bookmarks', translate('app.menu.bookmarks'))}
+      {bookmarks.map((entry) => (
+        <EntryItem key={`bm:${entry.key}`} entry={entry} icon={<BookmarkIcon />} />
+      ))}
+      <Button key="bookmarks-manage" size="small" sx={{ ml: 2, mb: 1 }} onClick={() => openDialog('bookmarks')}>
+        {translate('app.menu.manage')}
+      </Button>
       {groups.flatMap((g) => [
-        <ListSubheader key={`group:${g.group}`} disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
-          {translate(areaKey(g.group), { _: humanize(g.group) })}
-        </ListSubheader>,
-        ...g.items.map((route) => <RouteMenuItem key={route.path} route={route} />),
+        subheader(`group:${g.group}`, translate(areaKey(g.group), { _: humanize(g.group) })),
+        ...g.entries.map((entry) => <EntryItem key={entry.key} entry={entry} />),
       ])}
+      {showApps && apps.path ? (
+        <Menu.Item
+          to={apps.path}
+          onClick={apps.onClick}
+          primaryText="app.menu.apps"
+          leftIcon={
+            <Badge color="error" variant="dot" invisible={!alerts?.length} data-testid="apps-alert">
+              <AppsIcon />
+            </Badge>
+          }
+        />
+      ) : null}
+      {settingsPath ? (
+        <Menu.Item to={settingsPath} primaryText="app.menu.settings" leftIcon={<SettingsIcon />} />
+      ) : null}
     </Menu>
   );
 }

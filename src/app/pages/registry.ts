@@ -4,7 +4,10 @@
 // that generated screen — the explicit override map of DESIGN.md, never an edit of generated
 // code.
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { dashboardPage } from './dashboard';
+import { dashboardPage, workflowPage } from './dashboard';
+import { settingsPage } from './settings';
+import { userEditPage } from './useredit';
+import { userInfoPage } from './userinfo';
 
 export interface PageMessages {
   en: Record<string, unknown>;
@@ -12,6 +15,8 @@ export interface PageMessages {
 }
 
 export interface CustomPage {
+  /** the named route of spec 2.4 (Settings, UserInfo, Apps…): menus and links find the page by it */
+  name?: string;
   /** react-router paths, e.g. ['/settings/:initialTab?'] */
   paths: string[];
   /** the user needs any one of these (spec 6 semantics); empty or absent: any member */
@@ -23,7 +28,7 @@ export interface CustomPage {
   messages?: PageMessages;
 }
 
-export const customPages: CustomPage[] = [dashboardPage];
+export const customPages: CustomPage[] = [dashboardPage, workflowPage, settingsPage, userInfoPage, userEditPage];
 
 /** Paths of generated routes that a custom page replaces. */
 export const overriddenPaths = new Set(customPages.flatMap((p) => p.paths));

@@ -35,7 +35,9 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
   const applied: string[] = [];
   // one read decides what is pending, so a start with nothing to do opens no transaction;
   // each pending migration still checks again under the lock (another server may be first)
-  const done = new Set(rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM schema_migrations`)).map((r) => r.name));
+  const done = new Set(
+    rowsOf<{ name: string }>(await db.execute(sql`SELECT name FROM schema_migrations`)).map((r) => r.name),
+  );
   for (const migration of migrations.filter((m) => !done.has(m.name))) {
     const done = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(872311)`);

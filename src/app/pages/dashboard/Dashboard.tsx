@@ -1,47 +1,253 @@
-// /dashboard, for now: the screens the user may open in this company, by area. The full
-// dashboard (tasks, alerts, setup) is a later issue; nothing here is made up.
+// /dashboard: what a distiller checks first thing, each part only when the user's permissions
+// allow it, and only real data: outstanding tasks, tanks with their capacity (levels need the
+// excise ledger, not built yet: 'No contents recorded'), this month's counts of production
+// records and sales documents, and shortcuts to the create actions the user may perform.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Title, useTranslate } from 'react-admin';
-import { Box, Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
-import { useMenuGroups } from '../../layout/AppMenu';
-import { useListTitle } from '../../generic/GenericList';
-import { areaKey } from '../../generic/labels';
-import { humanize } from '../../../shared/names';
-import type { ListRouteEntry } from '../../routing/paths';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useCurrentCompany, useServices } from '../../services';
+import { canRead } from '../../access';
+import { editPathFor, createPathFor } from '../../routing/paths';
+import { resourceNameKey } from '../../generic/labels';
+import { useRouteTitle as useListTitle } from '../../shell/titles';
+import { gqlCall } from '../../shell/gql';
+import { tasksAllowed } from '../../shell/menu';
+import { useOutstandingTasks } from '../../shell/polling';
+import { routePath } from '../../shell/namedRoutes';
+import type { EntityMeta } from '../../../shared/meta';
+import {
+  countedEntities,
+  monthCountsQuery,
+  monthRange,
+  PRODUCTION_RECORDS,
+  SALES_DOCUMENTS,
+  shortcutEntities,
+  TANKS_QUERY,
+} from './dashboardData';
 
-function RouteLink({ route }: { route: ListRouteEntry }) {
-  const title = useListTitle(route.entity, route.preset);
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <ListItem disableGutters>
-      <Link component={RouterLink} to={route.path}>
-        {title}
-      </Link>
-    </ListItem>
+    <Card component="section" aria-labelledby={`dashboard-${id}`} data-testid={`dashboard-${id}`}>
+      <CardContent>
+        <Typography variant="h6" component="h2" id={`dashboard-${id}`} gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface Activity {
+  id: string;
+  description?: string | null;
+  startDate?: string | null;
+}
+
+function Tasks() {
+  const translate = useTranslate();
+  const { authFetch } = useServices();
+  const [count] = useOutstandingTasks(true);
+  const [tasks, setTasks] = useState<Activity[] | null>(null);
+  useEffect(() => {
+    gqlCall<{ activitiesForUser: Activity[] }>(
+      authFetch,
+      'query ActivitiesForUser { activitiesForUser(waiting: false) { id description startDate } }',
+    ).then(
+      (d) => setTasks(d.activitiesForUser),
+      () => setTasks([]),
+    );
+  }, [authFetch]);
+  const all = routePath('PlanningTasks');
+  return (
+    <Part id="tasks" title={translate('app.dashboard.tasks')}>
+      <Typography>{translate('app.tasks.outstanding', { smart_count: count ?? 0 })}</Typography>
+      <List dense>
+        {(tasks ?? []).slice(0, 5).map((t) => (
+          <ListItem key={t.id} disableGutters>
+            <ListItemText primary={t.description} secondary={t.startDate} />
+          </ListItem>
+        ))}
+      </List>
+      {all ? (
+        <Link component={RouterLink} to={all}>
+          {translate('app.tasks.all')}
+        </Link>
+      ) : null}
+    </Part>
+  );
+}
+
+interface TankNode {
+  id: string;
+  name: string;
+  capacity?: number | string | null;
+}
+
+function Tanks({ entity }: { entity: EntityMeta }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { authFetch } = useServices();
+  const [tanks, setTanks] = useState<{ total: number; nodes: TankNode[] } | null>(null);
+  useEffect(() => {
+    gqlCall<{ tanks: { totalCount: number; edges: { node: TankNode }[] } }>(
+      authFetch,
+      TANKS_QUERY(entity.ops.connection),
+    ).then(
+      (d) => setTanks({ total: d.tanks.totalCount, nodes: d.tanks.edges.map((e) => e.node) }),
+      () => setTanks({ total: 0, nodes: [] }),
+    );
+  }, [authFetch, entity]);
+  const litres = (v: TankNode['capacity']) =>
+    v === null || v === undefined || v === ''
+      ? '—'
+      : `${Number(v).toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} L`;
+  return (
+    <Part id="tanks" title={useListTitle(entity)}>
+      {tanks && !tanks.nodes.length ? <Typography>{translate('app.dashboard.no_tanks')}</Typography> : null}
+      {tanks?.nodes.length ? (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.dashboard.tank')}</TableCell>
+              <TableCell align="right">{translate('app.dashboard.capacity')}</TableCell>
+              <TableCell>{translate('app.dashboard.contents')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tanks.nodes.map((t) => {
+              const path = editPathFor(entity, t as unknown as Record<string, unknown>);
+              return (
+                <TableRow key={t.id}>
+                  <TableCell>
+                    {path ? (
+                      <Link component={RouterLink} to={path}>
+                        {t.name}
+                      </Link>
+                    ) : (
+                      t.name
+                    )}
+                  </TableCell>
+                  <TableCell align="right">{litres(t.capacity)}</TableCell>
+                  <TableCell>{translate('app.dashboard.no_contents')}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      ) : null}
+      {tanks && tanks.total > tanks.nodes.length ? (
+        <Typography variant="caption">
+          {translate('app.dashboard.more_tanks', { n: tanks.total - tanks.nodes.length })}
+        </Typography>
+      ) : null}
+    </Part>
+  );
+}
+
+function CountRow({ entity, count }: { entity: EntityMeta; count: number | undefined }) {
+  const title = useListTitle(entity);
+  const path = routePath(entity.routes?.lists.find((l) => l.name)?.name ?? '') ?? null;
+  return (
+    <TableRow>
+      <TableCell>
+        {path ? (
+          <Link component={RouterLink} to={path}>
+            {title}
+          </Link>
+        ) : (
+          title
+        )}
+      </TableCell>
+      <TableCell align="right" data-testid={`count-${entity.name}`}>
+        {count ?? '…'}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function MonthCounts({ id, names }: { id: string; names: string[] }) {
+  const translate = useTranslate();
+  const { authFetch, entities } = useServices();
+  const company = useCurrentCompany();
+  const counted = useMemo(() => countedEntities(entities, names, company), [entities, names, company]);
+  const query = useMemo(() => monthCountsQuery(counted), [counted]);
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  useEffect(() => {
+    if (!query) return;
+    const range: Record<string, string> = monthRange(new Date());
+    // only the variables the document declares
+    const variables = Object.fromEntries(Object.entries(range).filter(([k]) => query.includes(`$${k}:`)));
+    gqlCall<Record<string, { totalCount: number }>>(authFetch, query, variables).then(
+      (d) => setCounts(Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v.totalCount]))),
+      () => undefined,
+    );
+  }, [authFetch, query]);
+  if (!counted.length) return null;
+  return (
+    <Part id={id} title={translate(`app.dashboard.${id}`)}>
+      <Table size="small">
+        <TableBody>
+          {counted.map((e) => (
+            <CountRow key={e.name} entity={e} count={counts[e.plural]} />
+          ))}
+        </TableBody>
+      </Table>
+    </Part>
+  );
+}
+
+function Shortcut({ entity }: { entity: EntityMeta }) {
+  const translate = useTranslate();
+  const path = createPathFor(entity);
+  if (!path) return null;
+  return (
+    <Button component={RouterLink} to={path} startIcon={<AddIcon />} variant="outlined" size="small">
+      {translate('app.dashboard.new', { name: translate(resourceNameKey(entity), { smart_count: 1 }) })}
+    </Button>
   );
 }
 
 export function Dashboard() {
   const translate = useTranslate();
-  const groups = useMenuGroups();
+  const { entities, entityByName } = useServices();
+  const company = useCurrentCompany();
+  const shortcuts = useMemo(() => shortcutEntities(entities, company), [entities, company]);
+  const tank = entityByName.tank;
   return (
     <Box sx={{ p: 2 }}>
       <Title title="app.dashboard.title" />
-      <Typography gutterBottom>{translate(groups.length ? 'app.dashboard.intro' : 'app.dashboard.empty')}</Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
-        {groups.map((g) => (
-          <Card key={g.group} component="section" aria-labelledby={`dashboard-${g.group}`}>
-            <CardContent>
-              <Typography variant="h6" component="h2" id={`dashboard-${g.group}`}>
-                {translate(areaKey(g.group), { _: humanize(g.group) })}
-              </Typography>
-              <List dense>
-                {g.items.map((route) => (
-                  <RouteLink key={route.path} route={route} />
-                ))}
-              </List>
-            </CardContent>
-          </Card>
-        ))}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
+        {tasksAllowed(company) ? <Tasks /> : null}
+        {tank && canRead(tank, company) ? <Tanks entity={tank} /> : null}
+        <MonthCounts id="production_month" names={PRODUCTION_RECORDS} />
+        <MonthCounts id="sales_month" names={SALES_DOCUMENTS} />
+        {shortcuts.length ? (
+          <Part id="shortcuts" title={translate('app.dashboard.shortcuts')}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {shortcuts.map((e) => (
+                <Shortcut key={e.name} entity={e} />
+              ))}
+            </Box>
+          </Part>
+        ) : null}
       </Box>
     </Box>
   );

@@ -37,7 +37,9 @@ export async function hydrate(
 
 async function loadRefTitles(db: Db, actor: Actor, field: FieldMeta, records: Record<string, unknown>[]) {
   const target = entityOf(field.ref!);
-  const ids = [...new Set(records.map((r) => (r[field.name] as { id: string } | null)?.id).filter(Boolean))] as string[];
+  const ids = [
+    ...new Set(records.map((r) => (r[field.name] as { id: string } | null)?.id).filter(Boolean)),
+  ] as string[];
   if (!ids.length) return;
   const { table } = tableOf(target);
   const title = target.titleField;

@@ -1,0 +1,81 @@
+// Lines (arrays of objects) in the generic form: an editable grid with add, remove and
+// reorder (react-admin's ArrayInput and SimpleFormIterator, one row per line, each input
+// validated on its own) and, under it, the totals of the fields the schema marks
+// (`field.lines.totals`).
+import type { ReactElement } from 'react';
+import { ArrayInput, SimpleFormIterator, useTranslate, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Box, Typography } from '@mui/material';
+import type { EntityMeta, FieldMeta } from '../../shared/meta';
+import { fieldLabelKey } from './labels';
+import { formatNumber } from '../widgets/numberRules';
+import { lineTotals } from './lines';
+
+function Totals(props: {
+  source: string;
+  totals: readonly string[];
+  fields: readonly FieldMeta[];
+  entity: EntityMeta;
+  parent: FieldMeta;
+}) {
+  const translate = useTranslate();
+  const lines = useWatch({ name: props.source });
+  const totals = lineTotals(lines, props.totals, props.fields);
+  if (totals.length === 0) return null;
+  return (
+    <Box
+      sx={{ display: 'flex', gap: 3, justifyContent: 'flex-end', px: 1, py: 0.5, borderTop: 1, borderColor: 'divider' }}
+      data-testid={`${props.source}-totals`}
+    >
+      {totals.map(({ field, total }) => (
+        <Typography key={field.name} variant="body2" component="div">
+          {translate('lists.total')} – {translate(fieldLabelKey(props.entity, field, props.parent))}:{' '}
+          <strong>
+            {formatNumber(total, field.type === 'integer' ? 0 : (field.precision ?? 2))}
+            {field.units && field.units !== '$' ? ` ${field.units}` : ''}
+          </strong>
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+export function LinesInput(props: {
+  source: string;
+  label: string;
+  validate?: Validator[];
+  readOnly?: boolean;
+  disabled?: boolean;
+  fields: readonly FieldMeta[];
+  totals: readonly string[];
+  entity: EntityMeta;
+  parent: FieldMeta;
+  children: ReactElement[];
+}) {
+  const locked = !!(props.readOnly || props.disabled);
+  return (
+    <Box sx={{ width: '100%' }}>
+      <ArrayInput source={props.source} label={props.label} validate={props.validate}>
+        <SimpleFormIterator
+          inline
+          disabled={props.disabled}
+          readOnly={props.readOnly}
+          disableAdd={locked}
+          disableRemove={locked}
+          disableReordering={locked}
+          disableClear
+          sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 0.5 } }}
+        >
+          {props.children}
+        </SimpleFormIterator>
+      </ArrayInput>
+      <Totals
+        source={props.source}
+        totals={props.totals}
+        fields={props.fields}
+        entity={props.entity}
+        parent={props.parent}
+      />
+    </Box>
+  );
+}

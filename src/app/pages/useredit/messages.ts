@@ -1,0 +1,78 @@
+export const userEditMessages = {
+  en: {
+    app: {
+      pages: {
+        useredit: {
+          title: 'Users',
+          intro:
+            'People who can work in this distillery and what each may do. A person needs an account before being added.',
+          name: 'Name',
+          email: 'E-mail',
+          permissions: 'Permissions',
+          read: 'Read',
+          write: 'Write',
+          values: 'Values (prices and costs)',
+          add_title: 'Add a user',
+          add: 'Add user',
+          save: 'Save',
+          remove: 'Remove',
+          remove_title: 'Remove %{name} from this distillery?',
+          remove_content: 'They will no longer be able to open it.',
+          saved: 'Permissions saved',
+          added: 'User added',
+          removed: 'User removed',
+          you: '(you)',
+          bases: {
+            selling: 'Sales',
+            buying: 'Purchasing',
+            production: 'Production',
+            inventory: 'Inventory',
+            config: 'Settings',
+            audit: 'Audit',
+            forecasting: 'Forecasting',
+            scheduling: 'Scheduling',
+            reports: 'Reports',
+          },
+        },
+      },
+    },
+  },
+  fr: {
+    app: {
+      pages: {
+        useredit: {
+          title: 'Utilisateurs',
+          intro:
+            'Les personnes qui peuvent travailler dans cette distillerie et ce que chacune peut faire. Une personne doit avoir un compte avant d’être ajoutée.',
+          name: 'Nom',
+          email: 'Courriel',
+          permissions: 'Permissions',
+          read: 'Lecture',
+          write: 'Écriture',
+          values: 'Valeurs (prix et coûts)',
+          add_title: 'Ajouter un utilisateur',
+          add: 'Ajouter',
+          save: 'Enregistrer',
+          remove: 'Retirer',
+          remove_title: 'Retirer %{name} de cette distillerie ?',
+          remove_content: 'Cette personne ne pourra plus l’ouvrir.',
+          saved: 'Permissions enregistrées',
+          added: 'Utilisateur ajouté',
+          removed: 'Utilisateur retiré',
+          you: '(vous)',
+          bases: {
+            selling: 'Ventes',
+            buying: 'Achats',
+            production: 'Production',
+            inventory: 'Inventaire',
+            config: 'Paramètres',
+            audit: 'Audit',
+            forecasting: 'Prévisions',
+            scheduling: 'Planification',
+            reports: 'Rapports',
+          },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,127 @@
+// The left drawer's model (spec 2.4, 2.5, 6): menu groups of list routes, each group shown only
+// when the user holds one of the group's permissions (and the feature flag is on), each entry
+// only when the user may read its entity (permission and feature flag).
+import type { EntityMeta } from '../../shared/meta';
+import { hasAny } from '../../shared/permissions';
+import { canRead } from '../access';
+import { isFeatureOn, type Company } from '../company/companies';
+import { AREA_ORDER, menuGroupOf, isMenuRoute, routeTable, type Preset } from '../routing/paths';
+import { routeExists, routePath, type RouteTable } from './namedRoutes';
+
+export interface GroupRule {
+  /** any one of these */
+  permissions: string[];
+  feature?: string;
+}
+
+/** Spec 6: which permission gives which menu. */
+export const GROUP_RULES: Record<string, GroupRule> = {
+  production: { permissions: ['production'] },
+  equipment: { permissions: ['production'] },
+  inventory: { permissions: ['inventory', 'production'] },
+  alcohol: { permissions: ['inventory', 'production'] },
+  sales: { permissions: ['selling'] },
+  purchasing: { permissions: ['buying'] },
+  planning: { permissions: ['forecasting', 'scheduling'], feature: 'allowPlanning' },
+  reports: { permissions: ['reports'] },
+  settings: { permissions: ['selling', 'buying'] },
+};
+
+/** Named hand-written screens that belong in a menu group once they are built. */
+export const EXTRA_ENTRIES: { name: string; group: string; permissions: string[]; feature?: string }[] = [
+  { name: 'PlanningForecasting', group: 'planning', permissions: ['forecasting.write'], feature: 'allowPlanning' },
+  { name: 'PlanningScheduling', group: 'planning', permissions: ['scheduling.write'], feature: 'allowPlanning' },
+  { name: 'Reports', group: 'reports', permissions: ['reports'] },
+];
+
+export interface MenuEntry {
+  /** the route name when it has one, else its path: the key bookmarks store */
+  key: string;
+  path: string;
+  name?: string;
+  entity?: EntityMeta;
+  preset?: Preset;
+}
+
+export interface ShellMenuGroup {
+  group: string;
+  entries: MenuEntry[];
+}
+
+export function groupAllowed(group: string, company: Company | null | undefined): boolean {
+  if (!company) return false;
+  const rule = GROUP_RULES[group];
+  if (!rule) return true;
+  return isFeatureOn(company, rule.feature) && hasAny(company.permissions, rule.permissions);
+}
+
+const rank = (g: string) => (AREA_ORDER.includes(g) ? AREA_ORDER.indexOf(g) : AREA_ORDER.length);
+
+/** The drawer's groups for this user in this company, in the spec's order. */
+export function shellMenu(
+  entities: readonly EntityMeta[],
+  company: Company | null | undefined,
+  routes?: RouteTable,
+): ShellMenuGroup[] {
+  if (!company) return [];
+  const groups = new Map<string, MenuEntry[]>();
+  const add = (group: string, entry: MenuEntry) => {
+    if (!groupAllowed(group, company)) return;
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group)!.push(entry);
+  };
+  for (const route of routeTable(entities)) {
+    if (route.kind !== 'list' || !isMenuRoute(route) || !canRead(route.entity, company)) continue;
+    // a named route is reached by its name, so its path comes from the named-route table
+    const path = (route.name && routePath(route.name, {}, routes)) || route.path;
+    add(menuGroupOf(route), {
+      key: route.name ?? route.path,
+      path,
+      ...(route.name ? { name: route.name } : {}),
+      entity: route.entity,
+      ...(route.preset ? { preset: route.preset } : {}),
+    });
+  }
+  for (const extra of EXTRA_ENTRIES) {
+    if (!routeExists(extra.name, routes)) continue;
+    if (!isFeatureOn(company, extra.feature) || !hasAny(company.permissions, extra.permissions)) continue;
+    add(extra.group, { key: extra.name, name: extra.name, path: routePath(extra.name, {}, routes)! });
+  }
+  return [...groups].map(([group, entries]) => ({ group, entries })).sort((a, b) => rank(a.group) - rank(b.group));
+}
+
+/** Bookmarked entries the user can still open, in the order they were bookmarked. */
+export function bookmarkedEntries(groups: readonly ShellMenuGroup[], bookmarks: readonly string[]): MenuEntry[] {
+  const byKey = new Map(groups.flatMap((g) => g.entries.map((e) => [e.key, e] as const)));
+  return bookmarks.flatMap((k) => {
+    const entry = byKey.get(k);
+    return entry ? [entry] : [];
+  });
+}
+
+/** Settings (config), Audit log (audit + allowAudit), Recurring transactions (allowRecurringTransactions + buying or selling). */
+export function toolAllowed(
+  tool: 'Settings' | 'Audit' | 'RecurringTransactions' | 'Apps',
+  company: Company | null | undefined,
+  routes?: RouteTable,
+): boolean {
+  if (!company || !routeExists(tool, routes)) return false;
+  const p = company.permissions;
+  switch (tool) {
+    case 'Settings':
+      return hasAny(p, ['config']);
+    case 'Audit':
+      return isFeatureOn(company, 'allowAudit') && hasAny(p, ['audit']);
+    case 'RecurringTransactions':
+      return isFeatureOn(company, 'allowRecurringTransactions') && hasAny(p, ['buying', 'selling']);
+    case 'Apps':
+      return true;
+  }
+}
+
+/** The planning tasks indicator and the dashboard's tasks: allowPlanning and forecasting or scheduling. */
+export function tasksAllowed(company: Company | null | undefined): boolean {
+  return (
+    !!company && isFeatureOn(company, 'allowPlanning') && hasAny(company.permissions, ['forecasting', 'scheduling'])
+  );
+}

@@ -1,0 +1,42 @@
+// The workflow view (/production/overview): the production screens the user can open, grouped
+// by the step of the distillery's workflow they belong to. Built from named routes only.
+import type { EntityMeta } from '../../shared/meta';
+import { canRead } from '../access';
+import type { Company } from '../company/companies';
+import { routePath, type RouteTable } from './namedRoutes';
+
+export const WORKFLOW_STEPS: { step: string; routes: string[] }[] = [
+  {
+    step: 'recipes',
+    routes: ['ProductionMashingMashBills', 'ProductionDistillingProcesses', 'ProductionBlendingFormulas'],
+  },
+  { step: 'mashing', routes: ['ProductionMashing', 'ProductionWineFermenting'] },
+  { step: 'distilling', routes: ['ProductionDistilling', 'EquipmentStills'] },
+  { step: 'storage', routes: ['EquipmentTanks', 'EquipmentFermenters', 'InventoryCasks', 'InventoryBulkContainers'] },
+  { step: 'blending', routes: ['ProductionBlending'] },
+  { step: 'bottling', routes: ['ProductionBottling', 'ProductionPacking', 'ProductionAssembly'] },
+  { step: 'stock', routes: ['InventoryProducts', 'InventoryItems', 'Spirits', 'Wine'] },
+];
+
+export interface WorkflowEntry {
+  name: string;
+  path: string;
+  entity: EntityMeta;
+}
+
+export function workflowSteps(
+  entities: readonly EntityMeta[],
+  company: Company | null | undefined,
+  routes?: RouteTable,
+): { step: string; entries: WorkflowEntry[] }[] {
+  const byRouteName = new Map<string, EntityMeta>();
+  for (const e of entities) for (const l of e.routes?.lists ?? []) if (l.name) byRouteName.set(l.name, e);
+  return WORKFLOW_STEPS.map(({ step, routes: names }) => ({
+    step,
+    entries: names.flatMap((name) => {
+      const entity = byRouteName.get(name);
+      const path = routePath(name, {}, routes);
+      return entity && path && canRead(entity, company) ? [{ name, path, entity }] : [];
+    }),
+  })).filter((s) => s.entries.length > 0);
+}
