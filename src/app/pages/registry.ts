@@ -5,6 +5,7 @@
 // code.
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { dashboardPage, workflowPage } from './dashboard';
+import { appsPage } from './apps';
 import { settingsPage } from './settings';
 import { userEditPage } from './useredit';
 import { userInfoPage } from './userinfo';
@@ -28,7 +29,7 @@ export interface CustomPage {
   messages?: PageMessages;
 }
 
-export const customPages: CustomPage[] = [dashboardPage, workflowPage, settingsPage, userInfoPage, userEditPage];
+export const customPages: CustomPage[] = [dashboardPage, workflowPage, appsPage, settingsPage, userInfoPage, userEditPage];
 
 /** Paths of generated routes that a custom page replaces. */
 export const overriddenPaths = new Set(customPages.flatMap((p) => p.paths));
