@@ -4,6 +4,7 @@
 import type { EntityMeta, FieldMeta } from '../shared/meta';
 import { hasAny, hasPermission } from '../shared/permissions';
 import { isFeatureOn, type Company } from './company/companies';
+import { entityByName } from '../generated/entities';
 
 export const VALUES_PERMISSION = 'values';
 
@@ -21,8 +22,10 @@ export function holdsValues(company: Company | null | undefined): boolean {
   return !!company && hasPermission(company.permissions, VALUES_PERMISSION);
 }
 
-/** Fields listed with `needsValues` are hidden unless the user holds `values`. */
+/** Fields listed with `needsValues` are hidden unless the user holds `values`; a reference to
+ * an entity whose feature is off (a wine input in a company without wine) is hidden too. */
 export function isVisibleField(field: FieldMeta, company: Company | null | undefined): boolean {
   if (field.internal) return false;
+  if (field.ref && !isFeatureOn(company, entityByName[field.ref]?.feature)) return false;
   return !field.needsValues || holdsValues(company);
 }

@@ -19,3 +19,14 @@ describe('apps', () => {
     ]);
   });
 });
+
+describe('fields referencing a feature-gated entity', () => {
+  it('are hidden while the feature is off', async () => {
+    const { isVisibleField } = await import('../../src/app/access');
+    const { entityByName } = await import('../../src/generated/entities');
+    const wineInput = entityByName.blend.fields.find((f) => f.ref === 'wine')!;
+    const base = { id: '1', name: 'X', permissions: [] };
+    expect(isVisibleField(wineInput, { ...base, allowWine: false })).toBe(false);
+    expect(isVisibleField(wineInput, { ...base, allowWine: true })).toBe(true);
+  });
+});

@@ -50,7 +50,10 @@ export async function registerGraphql(
           return Array.isArray(nested) ? nested : [e];
         });
         for (const e of errors)
-          if (e.originalError && !(e.originalError instanceof GraphQLError) && e.originalError.name !== 'AppError')
+          if (
+            e.originalError?.name !== 'AppError' &&
+            (e.path?.length || (e.originalError && !(e.originalError instanceof GraphQLError)))
+          )
             (ctx.reply?.log ?? app.log).error({ err: e.originalError, path: e.path }, 'resolver failed');
         const formatted = errors.map(formatError);
         // A document that never ran (parse, schema or variable errors) is the client's mistake:

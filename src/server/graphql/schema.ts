@@ -50,7 +50,10 @@ export function formatError(error: GraphQLError): GraphQLError {
       path: error.path,
       extensions: { code: original.code, info: original.info },
     });
-  if (!original || original instanceof GraphQLError || clientStatusOf(original)) {
+  // an error with a path happened while executing (a non-null field left null, say): a bug of
+  // ours, never the document's fault
+  const duringExecution = !!error.path?.length;
+  if (!duringExecution && (!original || original instanceof GraphQLError || clientStatusOf(original))) {
     // a document that does not parse, or does not fit the schema or its variables
     const code = /Syntax Error/.test(error.message) ? 'SYNTAX_ERROR' : 'VALIDATION_ERROR';
     return new GraphQLError(error.message, { path: error.path, extensions: { code, info: {} } });
