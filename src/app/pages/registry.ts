@@ -29,7 +29,14 @@ export interface CustomPage {
   messages?: PageMessages;
 }
 
-export const customPages: CustomPage[] = [dashboardPage, workflowPage, appsPage, settingsPage, userInfoPage, userEditPage];
+export const customPages: CustomPage[] = [
+  dashboardPage,
+  workflowPage,
+  appsPage,
+  settingsPage,
+  userInfoPage,
+  userEditPage,
+];
 
 /** Paths of generated routes that a custom page replaces. */
 export const overriddenPaths = new Set(customPages.flatMap((p) => p.paths));
