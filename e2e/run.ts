@@ -35,6 +35,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
     DATABASE_URL: '',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
