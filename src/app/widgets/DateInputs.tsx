@@ -97,18 +97,8 @@ export function DateField(props: DateFieldProps) {
   );
 }
 
-export interface DateTimeFieldProps {
-  value: string | null | undefined;
-  onChange: (value: string | null) => void;
-  onBlur?: () => void;
-  label?: string;
-  error?: boolean;
-  helperText?: TextFieldProps['helperText'];
-  disabled?: boolean;
-  readOnly?: boolean;
-  required?: boolean;
-  id?: string;
-}
+/** The same props as a date field, the value being an ISO date-time. */
+export type DateTimeFieldProps = Omit<DateFieldProps, 'name'>;
 
 const HOURS = Array.from({ length: 12 }, (_, i) => i + 1);
 const MINUTES = Array.from({ length: 60 }, (_, i) => i);
