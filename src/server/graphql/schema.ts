@@ -2,8 +2,10 @@ import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
 import { sdl } from '../../generated/sdl';
 import { enforce, rootRules } from './authorize';
 import { AppError, clientStatusOf } from './errors';
-import { buildResolvers, typeResolvers } from './resolvers';
+import { buildResolvers } from './resolvers';
 import type { RequestContext } from './context';
+import { domainModules } from '../domain';
+import type { FieldResolver } from '../domain/kernel/module';
 
 /** The executable schema: the generated SDL, every root field wrapped by its rule. */
 export function buildExecutableSchema(): GraphQLSchema {
@@ -30,13 +32,14 @@ export function buildExecutableSchema(): GraphQLSchema {
     }
   }
   if (missing.length) throw new Error(`Root fields without a resolver: ${missing.join(', ')}`);
-  for (const [typeName, fields] of Object.entries(typeResolvers)) {
+  const fieldResolvers: Record<string, Record<string, FieldResolver>>[] = domainModules.map((m) => m.types ?? {});
+  for (const [typeName, fields] of fieldResolvers.flatMap((r) => Object.entries(r))) {
     const type = schema.getType(typeName);
     if (!type || !('getFields' in type)) throw new Error(`No type ${typeName} for its field resolvers`);
     const typeFields = type.getFields() as Record<string, { resolve?: unknown }>;
     for (const [name, resolve] of Object.entries(fields)) {
       if (!typeFields[name]) throw new Error(`No field ${typeName}.${name}`);
-      typeFields[name].resolve = (parent: Record<string, unknown>) => resolve(parent);
+      typeFields[name].resolve = resolve;
     }
   }
   return schema;

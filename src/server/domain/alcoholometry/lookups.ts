@@ -6,7 +6,7 @@ import {
   type AlcoholometricLookup,
 } from '../../../shared/alcoholometry/index.js';
 import { CALCULATOR_LIMITS, checkCalculatorValue } from '../../../shared/alcoholometry/validation.js';
-import { validationError } from '../../graphql/errors';
+import { validationError } from '../kernel/errors';
 
 function check(values: Record<string, [number, Parameters<typeof checkCalculatorValue>[1]]>) {
   const problems: Record<string, string> = {};

@@ -3,10 +3,18 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { companyTable, companySettingsTable, membershipTable, siteTable, userTable } from '../../../generated/tables';
 import { inputValidators } from '../../../generated/validators';
 import type { Db } from '../../db/connect';
-import { validationError } from '../../graphql/errors';
+import { validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
 import { codecs } from '../records/values';
 import { entityByName } from '../../../generated/entities';
+import { recordAudit } from '../audit/audit';
+
+/** A row as the audit records it: its fields, not the company it belongs to. */
+function withoutKeys(row: Record<string, unknown>) {
+  const fields = { ...row };
+  delete fields.companyId;
+  return fields;
+}
 
 export interface Membership {
   companyId: string;
@@ -98,14 +106,19 @@ export async function setCompanySettings(ctx: DomainContext, input: Record<strin
   return ctx.db.transaction(async (tx) => {
     const where = eq(companySettingsTable.companyId, ctx.actor.companyId);
     const [existing] = await tx.select().from(companySettingsTable).where(where).for('update');
-    if (existing) {
-      const [row] = await tx.update(companySettingsTable).set(parsed.data).where(where).returning();
-      return row;
-    }
-    const [row] = await tx
-      .insert(companySettingsTable)
-      .values({ companyId: ctx.actor.companyId, ...parsed.data })
-      .returning();
+    const [row] = existing
+      ? await tx.update(companySettingsTable).set(parsed.data).where(where).returning()
+      : await tx
+          .insert(companySettingsTable)
+          .values({ companyId: ctx.actor.companyId, ...parsed.data })
+          .returning();
+    await recordAudit(tx, ctx.actor, {
+      entity: 'companySettings',
+      entityId: row.id,
+      event: existing ? 'updated' : 'created',
+      before: existing ? withoutKeys(existing) : null,
+      after: withoutKeys(row),
+    });
     return row;
   });
 }

@@ -1,9 +1,10 @@
 // Who has access to the company and with which permissions (Settings > Users, /useredit).
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { membershipTable, userTable } from '../../../generated/tables';
-import { AppError, validationError } from '../../graphql/errors';
+import { AppError, validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
 import { hasPermission } from '../../../shared/permissions';
+import { recordAudit } from '../audit/audit';
 
 const PERMISSION =
   /^(selling|buying|production|inventory|config|audit|forecasting|scheduling|reports|values)(\.(read|write))?$/;
@@ -38,6 +39,13 @@ export async function setMember(ctx: DomainContext, email: string, permissions: 
           .insert(membershipTable)
           .values({ companyId: ctx.actor.companyId, user: user.id, permissions: wanted })
           .returning();
+    await recordAudit(tx, ctx.actor, {
+      entity: 'membership',
+      entityId: row.id,
+      event: existing ? 'updated' : 'created',
+      before: existing ? { user: user.email, permissions: existing.permissions } : null,
+      after: { user: user.email, permissions: row.permissions },
+    });
     return { id: row.id, permissions: row.permissions, user };
   });
 }
@@ -52,6 +60,13 @@ export async function removeMember(ctx: DomainContext, id: string) {
     if (!row) throw new AppError('NOT_FOUND', `Member ${id} not found`, { id });
     if (row.user === ctx.actor.userId) throw new AppError('CONFLICT', 'You cannot remove your own access', { id });
     await tx.delete(membershipTable).where(where);
+    const [user] = await tx.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, row.user));
+    await recordAudit(tx, ctx.actor, {
+      entity: 'membership',
+      entityId: row.id,
+      event: 'deleted',
+      before: { user: user?.email ?? row.user, permissions: row.permissions },
+    });
     return { id, error: null };
   });
 }

@@ -4,7 +4,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { activityTable, companySettingsTable } from '../../../generated/tables';
 import { entityByName } from '../../../generated/entities';
 import { isIsoDateTime } from '../../../shared/validation';
-import { validationError } from '../../graphql/errors';
+import { validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
 import { hydrate } from '../records/hydrate';
 import { assertFound, getRecord } from '../records/list';

@@ -4,12 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import { hasAny } from '../../../shared/permissions';
 import { entityByName, entities } from '../../../generated/entities';
 import { objectsTable } from '../../../generated/tables';
-import { AppError, isForeignKeyViolation, pgErrorOf } from '../../graphql/errors';
+import { AppError, isForeignKeyViolation, pgErrorOf } from '../kernel/errors';
 import type { Db } from '../../db/connect';
 import type { DomainContext } from './actor';
 import { tableOf } from './fields';
 import { entityOfObject } from './write';
 import { invalidateCounts } from './countCache';
+import { getRecord } from './list';
+import { hooksFor } from '../index';
+import { recordAudit } from '../audit/audit';
 
 export interface DeleteResult {
   id: string;
@@ -32,12 +35,20 @@ async function deleteOne(ctx: DomainContext, db: Db, id: string, entityName: str
     .from(table)
     .where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
   try {
-    // a savepoint, so one failed delete in a batch leaves the others standing
+    // a savepoint, so one failed delete in a batch leaves the others standing; a hook that
+    // refuses (CONFLICT: the excise period is filed) becomes this id's error
     await db.transaction(async (tx) => {
+      const inTx: DomainContext = { ...ctx, db: tx };
+      const record = await getRecord(inTx, entity, id, { full: true });
+      if (!record) throw new AppError('NOT_FOUND', `Object ${id} not found`, { id });
+      const hooks = hooksFor(entity.name);
+      for (const h of hooks) await h.beforeDelete?.(inTx, record);
+      for (const h of hooks) await h.unpost?.(inTx, record);
       await tx.delete(table).where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
       await tx
         .delete(objectsTable)
         .where(and(eq(objectsTable.companyId, ctx.actor.companyId), eq(objectsTable.id, id)));
+      await recordAudit(tx, ctx.actor, { entity: entity.name, entityId: id, event: 'deleted', before: record });
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;

@@ -3,7 +3,7 @@ import { hasPermission } from '../../../shared/permissions';
 import { entityByName } from '../../../generated/entities';
 import { tables } from '../../../generated/tables';
 import type { Actor } from './actor';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../kernel/errors';
 
 export const canSeeValues = (actor: Actor) => hasPermission(actor.permissions, 'values');
 

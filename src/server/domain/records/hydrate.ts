@@ -19,18 +19,25 @@ function convert(fields: FieldMeta[], row: Record<string, unknown>): Record<stri
   return out;
 }
 
+export interface HydrateOptions {
+  /** every field, internal and values-gated ones included: the record hooks and the audit see
+   * (never answered as is; `visibleTo` cuts it down to what the actor may read) */
+  full?: boolean;
+}
+
 export async function hydrate(
   db: Db,
   actor: Actor,
   entity: EntityMeta,
   rows: Record<string, unknown>[],
+  options: HydrateOptions = {},
 ): Promise<ApiRecord[]> {
-  const fields = visibleFields(entity, actor);
+  const fields = options.full ? entity.fields : visibleFields(entity, actor);
   const records = rows.map((row) => ({ id: String(row.id), ...convert(fields, row) }) as ApiRecord);
   if (!records.length) return records;
   await Promise.all([
     ...fields.filter((f) => f.type === 'ref').map((f) => loadRefTitles(db, actor, f, records)),
-    ...fields.filter((f) => f.type === 'lines').map((f) => loadLines(db, actor, entity, f, records)),
+    ...fields.filter((f) => f.type === 'lines').map((f) => loadLines(db, actor, entity, f, records, options)),
   ]);
   return records;
 }
@@ -55,7 +62,14 @@ async function loadRefTitles(db: Db, actor: Actor, field: FieldMeta, records: Re
   }
 }
 
-async function loadLines(db: Db, actor: Actor, entity: EntityMeta, field: FieldMeta, records: ApiRecord[]) {
+async function loadLines(
+  db: Db,
+  actor: Actor,
+  entity: EntityMeta,
+  field: FieldMeta,
+  records: ApiRecord[],
+  options: HydrateOptions,
+) {
   const table = tableOf(entity).lines[field.name];
   const rows = await db
     .select()
@@ -71,16 +85,33 @@ async function loadLines(db: Db, actor: Actor, entity: EntityMeta, field: FieldM
     )
     .orderBy(asc(table.parentId), asc(table.position));
   const byParent = new Map<string, Record<string, unknown>[]>();
-  const lineFields = field.lines!.fields.filter(
-    (f) => !f.internal && (!f.needsValues || visibleFields(entity, actor).includes(field)),
-  );
+  const lineFields = options.full ? field.lines!.fields : visibleLineFields(entity, actor, field);
   for (const row of rows as Record<string, unknown>[]) {
     const list = byParent.get(String(row.parentId)) ?? [];
-    list.push(convert(lineFields, row));
+    list.push({ id: String(row.id), ...convert(lineFields, row) });
     byParent.set(String(row.parentId), list);
   }
   for (const r of records) r[field.name] = byParent.get(r.id) ?? [];
   // refs on lines (a product, a tax) carry their title like refs on the record itself
   const lines = [...byParent.values()].flat();
   await Promise.all(lineFields.filter((f) => f.type === 'ref').map((f) => loadRefTitles(db, actor, f, lines)));
+}
+
+const visibleLineFields = (entity: EntityMeta, actor: Actor, field: FieldMeta) =>
+  field.lines!.fields.filter((f) => !f.internal && (!f.needsValues || visibleFields(entity, actor).includes(field)));
+
+/** A full record (hydrated with `full`) cut down to the fields the actor may read. */
+export function visibleTo(entity: EntityMeta, actor: Actor, record: ApiRecord): ApiRecord {
+  const out: ApiRecord = { id: record.id };
+  for (const f of visibleFields(entity, actor)) {
+    if (!(f.name in record)) continue;
+    if (f.type !== 'lines') out[f.name] = record[f.name];
+    else {
+      const names = ['id', ...visibleLineFields(entity, actor, f).map((l) => l.name)];
+      out[f.name] = (record[f.name] as Record<string, unknown>[]).map((line) =>
+        Object.fromEntries(names.filter((n) => n in line).map((n) => [n, line[n]])),
+      );
+    }
+  }
+  return out;
 }

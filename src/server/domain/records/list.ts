@@ -4,11 +4,11 @@ import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, 
 import { cachedCount } from './countCache';
 import type { Comparator, EntityMeta, FieldMeta } from '../../../shared/meta';
 import { messages } from '../../../shared/messages';
-import { AppError, validationError } from '../../graphql/errors';
+import { AppError, validationError } from '../kernel/errors';
 import type { DomainContext } from './actor';
 import { codecs } from './values';
 import { tableOf, visibleFields } from './fields';
-import { hydrate, type ApiRecord } from './hydrate';
+import { hydrate, type ApiRecord, type HydrateOptions } from './hydrate';
 
 /** Largest page a client may ask for; larger requests are refused, never run. */
 export const MAX_PAGE_SIZE = 250;
@@ -35,9 +35,9 @@ export interface Connection {
   edges: { cursor: string; node: ApiRecord }[];
 }
 
-type Key = [unknown, string];
-const encodeCursor = (key: Key) => Buffer.from(JSON.stringify(key)).toString('base64url');
-function decodeCursor(cursor: string, arg: string): Key {
+export type Key = [unknown, string];
+export const encodeCursor = (key: Key) => Buffer.from(JSON.stringify(key)).toString('base64url');
+export function decodeCursor(cursor: string, arg: string): Key {
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(key) && key.length === 2 && typeof key[1] === 'string' && /^\d+$/.test(key[1])) return key as Key;
@@ -47,7 +47,8 @@ function decodeCursor(cursor: string, arg: string): Key {
   throw validationError({ [arg]: 'Invalid cursor' });
 }
 
-function pageSize(args: ListArgs) {
+/** Refuses page sizes above MAX_PAGE_SIZE (never run) and first with last. */
+export function pageSize(args: Pick<ListArgs, 'first' | 'last'>) {
   const problems: Record<string, string> = {};
   for (const arg of ['first', 'last'] as const) {
     const n = args[arg];
@@ -187,7 +188,12 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   };
 }
 
-export async function getRecord(ctx: DomainContext, entity: EntityMeta, id: string): Promise<ApiRecord | null> {
+export async function getRecord(
+  ctx: DomainContext,
+  entity: EntityMeta,
+  id: string,
+  options: HydrateOptions = {},
+): Promise<ApiRecord | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
   const { table } = tableOf(entity);
   const rows = await ctx.db
@@ -195,7 +201,7 @@ export async function getRecord(ctx: DomainContext, entity: EntityMeta, id: stri
     .from(table)
     .where(and(eq(table.companyId, ctx.actor.companyId), eq(table.id, id)));
   if (!rows.length) return null;
-  return (await hydrate(ctx.db, ctx.actor, entity, rows as Record<string, unknown>[]))[0];
+  return (await hydrate(ctx.db, ctx.actor, entity, rows as Record<string, unknown>[], options))[0];
 }
 
 export function assertFound<T>(record: T | null, entity: EntityMeta, id: string): T {

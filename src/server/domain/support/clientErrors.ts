@@ -2,7 +2,7 @@
 // column limits so a runaway report cannot fill the database.
 import { clientErrorTable } from '../../../generated/tables';
 import type { Db } from '../../db/connect';
-import { validationError } from '../../graphql/errors';
+import { validationError } from '../kernel/errors';
 
 const cut = (v: unknown, n: number) => (typeof v === 'string' ? v.slice(0, n) : null);
 

@@ -1,0 +1,24 @@
+// The one place that wires domain modules: their resolvers into the GraphQL schema and their
+// hooks into the records layer. A new area adds its module here and nowhere else.
+import type { DomainModule } from './kernel/module';
+import type { EntityHooks } from './records/hooks';
+import { alcoholometryModule } from './alcoholometry';
+import { auditModule } from './audit';
+import { companyModule } from './company';
+import { exciseModule } from './excise';
+import { planningModule } from './planning';
+import { supportModule } from './support';
+
+export const domainModules: DomainModule[] = [
+  companyModule,
+  planningModule,
+  alcoholometryModule,
+  supportModule,
+  auditModule,
+  exciseModule,
+];
+
+/** Hooks by entity name; two modules hooking one entity run in list order. */
+export function hooksFor(entity: string): EntityHooks[] {
+  return domainModules.flatMap((m) => (m.hooks?.[entity] ? [m.hooks[entity]] : []));
+}
