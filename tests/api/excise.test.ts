@@ -293,4 +293,24 @@ describe.each(backends)('excise ledger on %s', (backend) => {
     expect(r.errors?.[0].message).toBe('The excise period to 2026-06-30 is filed: transactions dated 2026-06-15 can no longer change');
     await api.database.db.execute(sql`UPDATE companies SET excise_period_end = NULL WHERE id = ${co.companyId}`);
   });
+
+  it('takes back-dated rows into the balances and refuses one that would go below zero then', async () => {
+    const e = await co.tank('E');
+    const ok = (r: { errors?: unknown }) => expect(r.errors).toBeUndefined();
+    ok(await co.act('exciseInitial', { vesselId: e, date: '2026-07-20', alcoholType: 'Spirit', alcoholId: co.gin, volume: 100, strength: 50 }));
+    ok(await co.act('exciseReduceInventory', { vesselId: e, date: '2026-08-15', volume: 10, excise: 'SpiritsReductionLossesDutiable' }));
+    ok(await co.act('exciseReduceInventory', { vesselId: e, date: '2026-08-12', volume: 20, excise: 'SpiritsReductionLossesDutiable' }));
+    const list = await co.call<{ tank: { transactions2: any } }>(TRANSACTIONS, { id: e, reverse: true });
+    expect(list.data!.tank.transactions2.edges.map((x: any) => [x.node.date, x.node.volumeBalance, x.node.laaBalance])).toEqual([
+      ['2026-07-20', 100, 50],
+      ['2026-08-12', 80, 40],
+      ['2026-08-15', 70, 35],
+    ]);
+    const early = await co.act('exciseReduceInventory', { vesselId: e, date: '2026-07-01', volume: 30, excise: 'SpiritsReductionLossesDutiable' });
+    expect(early.errors?.[0].extensions.code).toBe('CONFLICT');
+    expect(early.errors?.[0].message).toBe(
+      'Tank E would hold less than nothing on 2026-07-01 (-30.000 L, -15.000 LAA): the alcohol it takes had not arrived by 2026-07-01',
+    );
+    expect(await co.contents('tank', e)).toMatchObject({ volume: 70, laa: 35 });
+  });
 });

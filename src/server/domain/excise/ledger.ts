@@ -10,6 +10,7 @@ import type { DomainContext } from '../records/actor';
 import { AppError } from '../kernel/errors';
 import { recordAudit } from '../audit/audit';
 import { formatScaled, litresText, parseScaled, strengthOf, type Centi, type Milli, MAX_MILLI } from './quantities';
+import { lowestBalanceFrom } from './transactions';
 import { isEmpty, saveVessel, vesselLabel, type Vessel } from './vessels';
 
 /** One row to post. Quantities are signed: into the vessel positive, out of it negative. */
@@ -165,6 +166,32 @@ async function addMonthTotals(ctx: DomainContext, rows: Posting[]) {
       kg = t.kg + excluded.kg, value = t.value + excluded.value, row_count = t.row_count + excluded.row_count`);
 }
 
+/** Back-dated withdrawals (and reversals of earlier additions) must not take a vessel below
+ * zero at any date after them, not only today: checked once the rows are in. */
+async function assertHistoryNotNegative(ctx: DomainContext, rows: Posting[], reversing: boolean) {
+  const earliest = new Map<Vessel, string>();
+  for (const p of rows)
+    if (p.volume < 0 || p.laa < 0) {
+      const d = earliest.get(p.vessel);
+      if (!d || p.date < d) earliest.set(p.vessel, p.date);
+    }
+  for (const [vessel, date] of earliest) {
+    const [later] = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`
+        SELECT count(*)::int AS n FROM (SELECT 1 FROM excise_transactions WHERE company_id = ${ctx.actor.companyId}
+          AND vessel_id = ${vessel.id} AND date > ${date} LIMIT 1) x`),
+    );
+    if (!later.n) continue;
+    const lowest = await lowestBalanceFrom(ctx, vessel.id, date);
+    if (lowest.date)
+      throw new AppError(
+        'CONFLICT',
+        `${reversing ? 'This cannot be undone: ' : ''}${vesselLabel(vessel)} would hold less than nothing on ${lowest.date} (${litresText(Math.min(lowest.volume, 0))}, ${litresText(Math.min(lowest.laa, 0), 'LAA')}): the alcohol it takes had not arrived by ${date}`,
+        { vesselId: vessel.id, date: lowest.date },
+      );
+  }
+}
+
 async function saveVessels(ctx: DomainContext, vessels: Iterable<Vessel>) {
   for (const v of vessels) await saveVessel(ctx.db, ctx.actor, v);
 }
@@ -183,6 +210,7 @@ export async function post(ctx: DomainContext, ref: Ref, postings: Posting[]): P
     apply(p.vessel, p, false);
   }
   const ids = await insertRows(ctx, ref, postings);
+  await assertHistoryNotNegative(ctx, postings, false);
   await saveVessels(ctx, new Set(postings.map((p) => p.vessel)));
   await recordAudit(ctx.db, ctx.actor, {
     entity: ref.refType,
@@ -274,6 +302,7 @@ export async function reverse(ctx: DomainContext, ref: Ref, vessels: Map<string,
     return p;
   });
   const ids = await insertRows(ctx, ref, rows);
+  await assertHistoryNotNegative(ctx, rows, true);
   await saveVessels(ctx, new Set(rows.map((p) => p.vessel)));
   await recordAudit(ctx.db, ctx.actor, {
     entity: ref.refType,

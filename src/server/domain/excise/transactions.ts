@@ -10,7 +10,7 @@ import { hasPermission } from '../../../shared/permissions';
 import { EXCISE_CATEGORIES, isExciseCategory, type AlcoholType, type VesselType } from '../../../shared/excise/categories';
 import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
-import { fromMilli, parseScaled } from './quantities';
+import { formatScaled, fromMilli, parseScaled } from './quantities';
 
 export const MAX_PAGE_SIZE = 250;
 const DEFAULT_PAGE_SIZE = 100;
@@ -298,6 +298,29 @@ async function openingBefore(ctx: DomainContext, key: LedgerKey, date: string, i
   const a = sumsOf(months);
   const b = sumsOf(days);
   return { volume: a.volume + b.volume, litres: a.litres + b.litres, laa: a.laa + b.laa, kg: a.kg + b.kg, value: a.value + b.value };
+}
+
+/** The lowest volume and LAA a vessel's running balance reaches from a date on (rows of the
+ * current transaction included): a back-dated withdrawal must not leave it below zero then. */
+export async function lowestBalanceFrom(ctx: DomainContext, vesselId: string, date: string) {
+  const key: LedgerKey = { column: 'vessel_id', id: vesselId };
+  const opening = await openingBefore(ctx, key, date, '0');
+  const [row] = rowsOf<{ volume: string | null; laa: string | null; date: string | null }>(
+    await ctx.db.execute(sql`
+      SELECT min(volume)::text AS volume, min(laa)::text AS laa,
+             to_char(min(date) FILTER (WHERE volume + ${formatScaled(opening.volume, 3)}::numeric < 0
+                                           OR laa + ${formatScaled(opening.laa, 3)}::numeric < 0), 'YYYY-MM-DD') AS date
+      FROM (SELECT t.date, sum(t.volume) OVER w AS volume, sum(t.laa) OVER w AS laa
+            FROM excise_transactions t
+            WHERE t.company_id = ${ctx.actor.companyId} AND t.vessel_id = ${vesselId} AND t.date >= ${date}
+            WINDOW w AS (ORDER BY t.date, t.id)) r`),
+  );
+  return {
+    volume: opening.volume + parseScaled(row?.volume ?? '0', 3),
+    laa: opening.laa + parseScaled(row?.laa ?? '0', 3),
+    /** the first date it is below zero, if any */
+    date: row?.date ?? null,
+  };
 }
 
 /** Running balances of the page's rows: the opening before its earliest row, then every row
