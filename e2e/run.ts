@@ -29,7 +29,7 @@ const clientDir = mkdtempSync(path.join(tmpdir(), 'e2e-dist-'));
 execSync(`npx vite build --logLevel warn --outDir ${clientDir} --emptyOutDir`, { cwd: root, stdio: 'inherit' });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
   cwd: root,
   env: {
     ...process.env,

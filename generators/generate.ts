@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildSchema, introspectionFromSchema, parse, print } from 'graphql';
 import { loadEntities } from './load';
 import { buildDbModel, type DbModel } from './emit/dbModel';
-import { diffModels, migrationFileName, migrationText } from './emit/migrations';
+import { assertDropsAllowed, diffModels, migrationFileName, migrationText } from './emit/migrations';
 import { emitDrizzle } from './emit/drizzle';
 import { COMMON_SDL, emitEntitySdl, printSchemaFile } from './emit/graphql';
 import { emitOperations } from './emit/operations';
@@ -22,6 +22,8 @@ export interface GenerateOptions {
   migrationsDir?: string;
   graphqlFile?: string;
   check?: boolean;
+  /** drops the migration may write: `<table>.<column>`, or `<table>` for a whole table */
+  allowDrop?: string[];
 }
 
 export interface GenerateResult {
@@ -88,6 +90,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return result;
   }
 
+  // before anything is written: generated code must not get ahead of a migration not yet agreed
+  assertDropsAllowed(plan, options.allowDrop);
   mkdirSync(outDir, { recursive: true });
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(outDir, name);

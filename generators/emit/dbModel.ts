@@ -138,12 +138,16 @@ function linesTable(e: EntityMeta, f: FieldMeta, byName: Map<string, EntityMeta>
   const lines = f.lines!;
   const table: TableModel = {
     name: lines.table,
+    // a line has its own id from the object sequence (a ledger row, an audit entry or a lot
+    // can point at it) and is updated in place; position orders the lines of one parent and
+    // may repeat while a save reorders them, so it is an index, not a key
     columns: [
       { name: 'company_id', type: 'bigint', notNull: true },
       { name: 'parent_id', type: 'bigint', notNull: true },
       { name: 'position', type: 'integer', notNull: true },
+      { name: 'id', type: 'bigint', notNull: true, default: idDefault },
     ],
-    primaryKey: ['company_id', 'parent_id', 'position'],
+    primaryKey: ['company_id', 'id'],
     foreignKeys: [
       {
         name: `${lines.table}_parent_fk`,
@@ -152,7 +156,7 @@ function linesTable(e: EntityMeta, f: FieldMeta, byName: Map<string, EntityMeta>
         onDelete: 'cascade',
       },
     ],
-    indexes: [],
+    indexes: [{ name: `${lines.table}_parent_idx`, columns: ['company_id', 'parent_id', 'position'], unique: false }],
   };
   for (const lf of lines.fields) {
     const col = columnOf(lf);

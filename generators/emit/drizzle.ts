@@ -57,11 +57,12 @@ export function emitDrizzle(entities: EntityMeta[]): string {
       out.push(`  companyId: bigintText('company_id').notNull(),`);
       out.push(`  parentId: bigintText('parent_id').notNull(),`);
       out.push(`  position: integer('position').notNull(),`);
+      out.push(`  id: objectId('id'),`);
       for (const lf of f.lines!.fields) {
         const code = columnCode(lf);
         if (code) out.push(code);
       }
-      out.push(`}, (t) => [primaryKey({ columns: [t.companyId, t.parentId, t.position] })]);`, '');
+      out.push(`}, (t) => [primaryKey({ columns: [t.companyId, t.id] })]);`, '');
     }
   }
   out.push(`export const objectsTable = pgTable('objects', {`);

@@ -77,7 +77,7 @@ export function emitEntitySdl(entities: EntityMeta[]): string {
     for (const f of visible) out.push(outputField(e, f, t.lines(f.name)));
     out.push('}', '');
     for (const f of visible.filter((x) => x.lines)) {
-      out.push(`type ${t.lines(f.name)} {`);
+      out.push(`type ${t.lines(f.name)} {`, '  id: ID!');
       for (const lf of f.lines!.fields.filter((x) => !x.internal)) out.push(outputField(e, lf, ''));
       out.push('}', '');
     }
@@ -87,7 +87,11 @@ export function emitEntitySdl(entities: EntityMeta[]): string {
       out.push(`  ${f.name}: ${fieldTypes[f.type].graphqlInput(f, t.linesInput(f.name))}`);
     out.push('}', '');
     for (const f of visible.filter((x) => x.lines && !x.readOnly)) {
-      out.push(`input ${t.linesInput(f.name)} {`);
+      out.push(
+        `input ${t.linesInput(f.name)} {`,
+        '  "an existing line to change in place; none for a new line"',
+        '  id: ID',
+      );
       for (const lf of f.lines!.fields.filter((x) => !x.internal && !x.readOnly))
         out.push(`  ${lf.name}: ${fieldTypes[lf.type].graphqlInput(lf, '')}`);
       out.push('}', '');

@@ -1,6 +1,6 @@
 // Diffs the committed snapshot against the model and writes the SQL that moves a database
 // from one to the other. Only PostgreSQL 15 features: PGlite embeds 18, servers may run 15.
-import { STATEMENT_BREAK } from '../../src/server/db/migrate';
+import { STATEMENT_BREAK } from '../../src/shared/migrations';
 import {
   OBJECT_ID_SEQUENCE,
   type ColumnModel,
@@ -45,12 +45,37 @@ export interface MigrationPlan {
   statements: string[];
   /** short words for the file name */
   summary: string[];
+  /** what the plan drops, as `<table>` or `<table>.<column>`: never written without consent */
+  drops: string[];
+}
+
+/** The plan drops a table or column nobody allowed: a rename reads as a drop plus an add, so
+ * the generator stops rather than destroy data. */
+export class DropError extends Error {
+  constructor(readonly drops: string[]) {
+    const flags = drops.map((d) => `--allow-drop ${d}`).join(' ');
+    super(
+      `The schema change would drop ${drops.map((d) => (d.includes('.') ? `column ${d}` : `table ${d}`)).join(', ')}; ` +
+        'nothing was written. A rename looks like a drop plus an add: write that migration by hand ' +
+        '(src/server/db/migrations/NNNN_<name>.sql, e.g. ALTER TABLE … RENAME COLUMN …, and the same rename in ' +
+        `snapshot.json), then run npm run generate again. If the data may really go: npm run generate -- ${flags}`,
+    );
+    this.name = 'DropError';
+  }
+}
+
+/** Throws DropError unless every drop of the plan is allowed (`<table>.<column>`, or `<table>`
+ * for a whole table). */
+export function assertDropsAllowed(plan: MigrationPlan, allowed: readonly string[] = []) {
+  const refused = plan.drops.filter((d) => !allowed.includes(d));
+  if (refused.length) throw new DropError(refused);
 }
 
 export function diffModels(before: DbModel | null, after: DbModel): MigrationPlan {
   const statements: string[] = [];
   const late: string[] = [];
   const summary: string[] = [];
+  const drops: string[] = [];
   if (!before) {
     statements.push(`CREATE SEQUENCE ${q(OBJECT_ID_SEQUENCE)}`);
     summary.push('init');
@@ -62,6 +87,7 @@ export function diffModels(before: DbModel | null, after: DbModel): MigrationPla
     if (!next.has(t.name)) {
       statements.push(`DROP TABLE ${q(t.name)} CASCADE`);
       summary.push(`drop_${t.name}`);
+      drops.push(t.name);
     }
   for (const t of after.tables) {
     const prev = old.get(t.name);
@@ -76,14 +102,16 @@ export function diffModels(before: DbModel | null, after: DbModel): MigrationPla
     statements.push(...changes.statements);
     late.push(...changes.late);
     summary.push(...changes.summary);
+    drops.push(...changes.drops);
   }
-  return { statements: [...statements, ...late], summary };
+  return { statements: [...statements, ...late], summary, drops };
 }
 
 function diffTable(prev: TableModel, t: TableModel) {
   const statements: string[] = [];
   const late: string[] = [];
   const summary: string[] = [];
+  const drops: string[] = [];
   const table = q(t.name);
   for (const fk of prev.foreignKeys)
     if (
@@ -101,10 +129,14 @@ function diffTable(prev: TableModel, t: TableModel) {
       )
     )
       statements.push(`DROP INDEX ${q(i.name)}`);
+  // a new primary key: the old one goes first, the new one once its columns exist
+  const newKey = !same(prev.primaryKey, t.primaryKey);
+  if (newKey) statements.push(`ALTER TABLE ${table} DROP CONSTRAINT ${q(`${t.name}_pkey`)}`);
   for (const c of prev.columns)
     if (!t.columns.some((x) => x.name === c.name)) {
       statements.push(`ALTER TABLE ${table} DROP COLUMN ${q(c.name)}`);
       summary.push(`${t.name}_drop_${c.name}`);
+      drops.push(`${t.name}.${c.name}`);
     }
   for (const c of t.columns) {
     const p = prev.columns.find((x) => x.name === c.name);
@@ -133,6 +165,10 @@ function diffTable(prev: TableModel, t: TableModel) {
       summary.push(`${t.name}_${c.name}_${c.notNull ? 'required' : 'optional'}`);
     }
   }
+  if (newKey) {
+    late.push(`ALTER TABLE ${table} ADD PRIMARY KEY (${cols(t.primaryKey)})`);
+    summary.push(`${t.name}_key`);
+  }
   for (const fk of t.foreignKeys)
     if (
       !same(
@@ -150,7 +186,7 @@ function diffTable(prev: TableModel, t: TableModel) {
     )
       late.push(createIndex(t.name, i));
   if (!summary.length && (statements.length || late.length)) summary.push(`${t.name}_keys`);
-  return { statements, late, summary };
+  return { statements, late, summary, drops };
 }
 
 export function migrationFileName(existing: string[], summary: string[]): string {

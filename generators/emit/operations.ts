@@ -11,7 +11,7 @@ export function selection(fields: FieldMeta[], byName: Map<string, EntityMeta>, 
       const target = byName.get(f.ref!);
       const titleIsRef = target?.fields.find((x) => x.name === title)?.type === 'ref';
       parts.push(`${f.name} { id${titleIsRef ? '' : ` ${title}`} }`);
-    } else if (f.lines) parts.push(`${f.name} { ${selection(f.lines.fields, byName, '').replace(/^id /, '')} }`);
+    } else if (f.lines) parts.push(`${f.name} { ${selection(f.lines.fields, byName, '')} }`);
     else parts.push(f.name);
   }
   return parts.join(indent ? `\n${indent}` : ' ');

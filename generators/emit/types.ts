@@ -8,7 +8,7 @@ function recordSchema(e: EntityMeta, fields: FieldMeta[], title: string, withId:
   const properties: Record<string, unknown> = withId ? { id: { type: 'string' } } : {};
   for (const f of fields.filter((x) => !x.internal)) {
     const s = fieldTypes[f.type].jsonSchema(f, () =>
-      recordSchema(e, f.lines!.fields, `${title}${cap(f.name)}Line`, false),
+      recordSchema(e, f.lines!.fields, `${title}${cap(f.name)}Line`, true),
     );
     properties[f.name] = f.required && !f.needsValues ? s : { anyOf: [s, { type: 'null' }] };
   }
@@ -33,5 +33,14 @@ export async function emitTypes(entities: EntityMeta[]): Promise<string> {
     });
     parts.push(ts);
   }
+  parts.push(
+    [
+      '/** Entity name -> its record as the API answers it (domain hooks and modules type records by it). */',
+      'export interface RecordTypes {',
+      ...entities.map((e) => `  ${e.name}: ${e.typeName};`),
+      '}',
+      '',
+    ].join('\n'),
+  );
   return parts.join('\n');
 }

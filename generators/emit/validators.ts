@@ -18,7 +18,12 @@ function fieldZod(f: FieldMeta, mode: 'create' | 'update'): string {
 }
 
 function linesZod(fields: FieldMeta[]): string {
-  const props = fields.filter((f) => !f.internal && !f.readOnly).map((f) => `${f.name}: ${fieldZod(f, 'create')}`);
+  // an existing line's id (changed in place) or none (a new line)
+  const id = `id: z.string().regex(/^[0-9]{1,18}$/, messages.invalidReference).nullish()`;
+  const props = [
+    id,
+    ...fields.filter((f) => !f.internal && !f.readOnly).map((f) => `${f.name}: ${fieldZod(f, 'create')}`),
+  ];
   return `z.object({ ${props.join(', ')} }).strict()`;
 }
 
@@ -64,7 +69,10 @@ export function inputJsonSchema(e: EntityMeta): Record<string, unknown> {
     );
   const lineSchema = (f: FieldMeta): object => ({
     type: 'object',
-    properties: props(f.lines!.fields),
+    properties: {
+      id: { anyOf: [{ type: 'string', pattern: '^[0-9]{1,18}$' }, { type: 'null' }] },
+      ...props(f.lines!.fields),
+    },
     required: f.lines!.fields.filter((x) => x.required).map((x) => x.name),
     additionalProperties: false,
   });

@@ -72,6 +72,64 @@ describe.each(backends)('records on %s', (backend) => {
     expect(gone.data!.customer).toBeNull();
   });
 
+  it('keeps a line its id across an update, inserts new lines and deletes the missing ones', async () => {
+    const LINES = `id bom { id name quantity per }`;
+    type Line = { id: string; name: string; quantity: number; per: string };
+    type Product = { id: string; bom: Line[] };
+    const created = await call<{ productCreate: Product }>(
+      `mutation($input: ProductInput!) { productCreate(input: $input) { ${LINES} } }`,
+      {
+        input: {
+          name: 'Navy Strength Gin',
+          sku: 'GIN-NAVY',
+          bom: [
+            { name: 'Bottle', quantity: 1, per: 'Bottle' },
+            { name: 'Cork', quantity: 1, per: 'Bottle' },
+            // a copied record's line id means nothing on create: the line gets its own
+            { id: '1', name: 'Case', quantity: 1, per: 'Case' },
+          ],
+        },
+      },
+    );
+    expect(created.errors).toBeUndefined();
+    const product = created.data!.productCreate;
+    const [bottle, cork, box] = product.bom;
+    expect(new Set([bottle.id, cork.id, box.id, product.id]).size).toBe(4);
+    expect(box.id).not.toBe('1');
+    const update = (bom: Record<string, unknown>[]) =>
+      call<{ productUpdate: Product }>(
+        `mutation($id: ID!, $input: ProductInput!) { productUpdate(id: $id, input: $input) { ${LINES} } }`,
+        { id: product.id, input: { bom } },
+      );
+    // the case moves first and changes, the bottle stays, the cork goes, a label is new
+    const updated = await update([
+      { id: box.id, name: 'Case of 6', quantity: 1, per: 'Case' },
+      { id: bottle.id, name: 'Bottle', quantity: 1, per: 'Bottle' },
+      { name: 'Label', quantity: 2, per: 'Bottle' },
+    ]);
+    expect(updated.errors).toBeUndefined();
+    const bom = updated.data!.productUpdate.bom;
+    expect(bom.map((l) => [l.id, l.name])).toEqual([
+      [box.id, 'Case of 6'],
+      [bottle.id, 'Bottle'],
+      [bom[2].id, 'Label'],
+    ]);
+    expect([bottle.id, cork.id, box.id]).not.toContain(bom[2].id);
+    const rows = await api.database.db
+      .select({ id: productBomTable.id, name: productBomTable.name, position: productBomTable.position })
+      .from(productBomTable)
+      .where(eq(productBomTable.parentId, product.id));
+    expect(rows.map((r) => r.id).sort()).toEqual([box.id, bottle.id, bom[2].id].sort());
+    expect(rows.find((r) => r.id === cork.id)).toBeUndefined();
+    // an id that is not one of this record's lines (the cork, now gone) is refused, nothing written
+    const stale = await update([{ id: cork.id, name: 'Cork', quantity: 1, per: 'Bottle' }]);
+    expect(stale.errors![0].extensions.info.fields).toEqual({ 'bom.0.id': 'Not a line of this record' });
+    const again = await call<{ product: Product }>(`query($id: ID!) { product(id: $id) { ${LINES} } }`, {
+      id: product.id,
+    });
+    expect(again.data!.product.bom.map((l) => l.id)).toEqual([box.id, bottle.id, bom[2].id]);
+  });
+
   it('answers bad input with the spec messages and writes nothing', async () => {
     const before = await customers();
     const res = await call(CUSTOMER_CREATE, {

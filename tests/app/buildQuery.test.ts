@@ -133,14 +133,21 @@ describe('buildQuery one record and writes', () => {
 });
 
 describe('toInput', () => {
-  it('sends lines whole, without read-only line fields or __typename, refs as ids', () => {
+  it('sends lines whole with their ids, without read-only line fields or __typename, refs as ids', () => {
     const input = toInput(
       product,
       {
         name: 'Gin',
         caseSize: '12',
         bom: [
-          { __typename: 'ProductBomLine', name: 'Bottle', quantity: 1, item: { id: '4', name: 'Glass' }, computed: 3 },
+          {
+            __typename: 'ProductBomLine',
+            id: '77',
+            name: 'Bottle',
+            quantity: 1,
+            item: { id: '4', name: 'Glass' },
+            computed: 3,
+          },
           { name: 'Cork', quantity: '', item: null },
         ],
       },
@@ -150,7 +157,8 @@ describe('toInput', () => {
       name: 'Gin',
       caseSize: 12,
       bom: [
-        { name: 'Bottle', quantity: 1, item: '4' },
+        // a line keeps its id, so the server changes it in place; a new line has none
+        { id: '77', name: 'Bottle', quantity: 1, item: '4' },
         { name: 'Cork', quantity: null, item: null },
       ],
     });

@@ -1,12 +1,13 @@
 // Golden tests: a small schema folder in, the expected generated files out; every broken-file
 // error names its file and JSON pointer; tables changes become new migrations; and the
 // committed migrations and schema.graphql match what the real schema/ generates.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generators/generate';
+import { DropError } from '../../generators/emit/migrations';
 import { loadEntities, SchemaError } from '../../generators/load';
 import { listParamField } from '../../src/shared/names';
 
@@ -86,6 +87,48 @@ describe('generator', () => {
       'website: String',
     );
     expect((await generate({ root, check: true })).stale).toEqual([]);
+  });
+
+  it('never drops a column or table silently: it stops, names them and writes nothing, until allowed', async () => {
+    const { root, schemaDir } = scratch();
+    await generate({ root });
+    const file = path.join(schemaDir, 'sales', 'client.json');
+    const client = JSON.parse(readFileSync(file, 'utf8'));
+    // a rename: limit becomes creditLimit, which the diff can only read as a drop plus an add
+    client.properties.creditLimit = client.properties.limit;
+    delete client.properties.limit;
+    const renamed = (names: string[]) => names.map((c) => (c === 'limit' ? 'creditLimit' : c));
+    client.list.columns = renamed(client.list.columns);
+    client.values = renamed(client.values);
+    // and the group entity goes, with the client's reference to it
+    delete client.properties.group;
+    client.list.columns = client.list.columns.filter((c: string) => c !== 'group');
+    client.filters = client.filters.filter((c: string) => c !== 'group');
+    writeFileSync(file, JSON.stringify(client));
+    rmSync(path.join(schemaDir, 'inventory', 'group.json'));
+    const migrations = path.join(root, 'src', 'server', 'db', 'migrations');
+    const generated = path.join(root, 'src', 'generated', 'tables.ts');
+    const before = { files: readdirSync(migrations), tables: readFileSync(generated, 'utf8') };
+    let error: unknown;
+    try {
+      await generate({ root });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DropError);
+    expect((error as DropError).drops.sort()).toEqual(['clients.group_id', 'clients.limit', 'groups']);
+    expect((error as Error).message).toContain('column clients.limit');
+    expect((error as Error).message).toContain('table groups');
+    expect((error as Error).message).toContain('write that migration by hand');
+    expect((error as Error).message).toContain('npm run generate -- --allow-drop');
+    expect({ files: readdirSync(migrations), tables: readFileSync(generated, 'utf8') }).toEqual(before);
+    // one drop allowed is not enough
+    await expect(generate({ root, allowDrop: ['clients.limit'] })).rejects.toThrow(/column clients.group_id/);
+    const result = await generate({ root, allowDrop: ['clients.limit', 'clients.group_id', 'groups'] });
+    const sql = readFileSync(path.join(migrations, result.migration!), 'utf8');
+    expect(sql).toContain('ALTER TABLE "clients" DROP COLUMN "limit";');
+    expect(sql).toContain('DROP TABLE "groups" CASCADE;');
+    expect(sql).toContain('ALTER TABLE "clients" ADD COLUMN "credit_limit"');
   });
 
   const broken: [string, (s: Record<string, any>) => void, string, string][] = [

@@ -1,6 +1,8 @@
 // A react-admin record (as the form holds it) -> the GraphQL `<Type>Input` of create/update.
 // Only input fields are sent: no id, no read-only or internal fields, no __typename; a ref
-// `{id, name}` is sent as its id; lines are sent whole. Fields needing the `values`
+// `{id, name}` is sent as its id; lines are sent whole, each with its id when it has one (the
+// server updates that line in place, inserts lines without one and deletes the missing ones, so
+// a ledger row or an audit entry pointing at a line keeps pointing at it). Fields needing the `values`
 // permission are left out for users without it (the server hides them from those users, so
 // sending what the form holds would erase them).
 import type { FieldMeta, EntityMeta } from '../../shared/meta';
@@ -43,7 +45,11 @@ export function toInputValue(field: FieldMeta, value: unknown, options: InputOpt
     case 'lines': {
       if (!Array.isArray(value)) return [];
       const fields = field.lines?.fields ?? [];
-      return value.map((line) => toObjectInput(fields, (line ?? {}) as Data, options));
+      return value.map((line) => {
+        const data = (line ?? {}) as Data;
+        const input = toObjectInput(fields, data, options);
+        return blank(data.id) ? input : { id: String(data.id), ...input };
+      });
     }
     case 'integer':
       return toNumber(value, true);

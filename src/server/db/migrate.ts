@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from './connect';
+import { MIGRATION_FILE, STATEMENT_BREAK } from '../../shared/migrations';
+
+export { STATEMENT_BREAK };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** drizzle's marker: each migration file is split on it, one statement per chunk. */
-export const STATEMENT_BREAK = '--> statement-breakpoint';
 
 export interface Migration {
   name: string;
@@ -15,7 +16,7 @@ export interface Migration {
 
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
-    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .filter((f) => MIGRATION_FILE.test(f))
     .sort()
     .map((file) => ({
       name: file.replace(/\.sql$/, ''),

@@ -60,7 +60,9 @@ async function filtersOf(ctx: DomainContext, filters: FilterInput[]): Promise<SQ
     if (field === 'at') {
       if (comparator === 'eq') problems[`filters.${i}.comparator`] = 'Filter at with ge and le';
       else if (isIsoDateTime(value))
-        conditions.push(comparator === 'ge' ? sql`${a.at} >= ${value}::timestamptz` : sql`${a.at} <= ${value}::timestamptz`);
+        conditions.push(
+          comparator === 'ge' ? sql`${a.at} >= ${value}::timestamptz` : sql`${a.at} <= ${value}::timestamptz`,
+        );
       else if (isIsoDate(value)) {
         // a day is the company's calendar day: from its first instant, up to the next day's
         zone ??= await timeZoneOf(ctx);
@@ -95,7 +97,8 @@ async function filtersOf(ctx: DomainContext, filters: FilterInput[]): Promise<SQ
 /** Rows strictly after `key` in the order (at, id), descending or ascending. */
 function beyond(key: [unknown, string], descending: boolean, arg: string): SQL {
   const [at, id] = key;
-  if (typeof at !== 'string' || !isIsoDateTime(at.replace(/\.\d+Z$/, 'Z'))) throw validationError({ [arg]: 'Invalid cursor' });
+  if (typeof at !== 'string' || !isIsoDateTime(at.replace(/\.\d+Z$/, 'Z')))
+    throw validationError({ [arg]: 'Invalid cursor' });
   return descending
     ? sql`(${a.at}, ${a.id}) < (${at}::timestamptz, ${id}::bigint)`
     : sql`(${a.at}, ${a.id}) > (${at}::timestamptz, ${id}::bigint)`;
@@ -103,7 +106,8 @@ function beyond(key: [unknown, string], descending: boolean, arg: string): SQL {
 
 export async function listAuditEntries(ctx: DomainContext, args: ListArgs): Promise<AuditConnection> {
   pageSize(args);
-  if (args.sortKey != null && args.sortKey !== 'at') throw validationError({ sortKey: `Cannot sort by ${args.sortKey}` });
+  if (args.sortKey != null && args.sortKey !== 'at')
+    throw validationError({ sortKey: `Cannot sort by ${args.sortKey}` });
   const where = and(eq(a.companyId, ctx.actor.companyId), ...(await filtersOf(ctx, args.filters ?? [])));
   // newest first; reverse gives oldest first
   const descending = !args.reverse;

@@ -21,7 +21,11 @@ export type Resolver = (root: unknown, args: Record<string, unknown>, ctx: ApiCo
 /** A root resolver whose arguments are typed (GraphQL has validated their shape already). */
 export const resolver = <A>(fn: (root: unknown, args: A, ctx: ApiContext) => unknown): Resolver => fn as Resolver;
 /** A field of an object type computed from its parent (tank.contents, spirit.transactions2). */
-export type FieldResolver = (parent: Record<string, unknown>, args: Record<string, unknown>, ctx: ApiContext) => unknown;
+export type FieldResolver = (
+  parent: Record<string, unknown>,
+  args: Record<string, unknown>,
+  ctx: ApiContext,
+) => unknown;
 
 export interface DomainModule {
   name: string;

@@ -39,7 +39,5 @@ export interface EntityHooks<R extends object = ApiRecord, I extends object = Re
 
 /** Hooks of one entity written against its generated types:
  * `hooks: { tank: hooksOf('tank', { post: async (ctx, tank) => … }) }`. */
-export const hooksOf = <N extends EntityName>(
-  _entity: N,
-  hooks: EntityHooks<RecordOf<N>, InputOf<N>>,
-): EntityHooks => hooks as unknown as EntityHooks;
+export const hooksOf = <N extends EntityName>(_entity: N, hooks: EntityHooks<RecordOf<N>, InputOf<N>>): EntityHooks =>
+  hooks as unknown as EntityHooks;

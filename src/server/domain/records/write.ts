@@ -139,7 +139,11 @@ async function writeLines(
     const fresh: Record<string, unknown>[] = [];
     for (const [position, line] of lines.entries()) {
       const values = { position, ...columnsOf(f.lines!.fields, line) };
-      if (line.id != null) await db.update(table).set(values).where(and(own, eq(table.id, String(line.id))));
+      if (line.id != null)
+        await db
+          .update(table)
+          .set(values)
+          .where(and(own, eq(table.id, String(line.id))));
       else fresh.push({ companyId: actor.companyId, parentId: id, ...values });
     }
     if (fresh.length) await db.insert(table).values(fresh);

@@ -1,11 +1,11 @@
 // `npm start`: regenerate when schema/ changed, build the client when its sources are newer
 // than dist/, then serve. Both checks are file dates, so a start with nothing to do costs
-// only the server's own start-up.
+// only the server's own start-up. Then scripts/serve.ts: the server with the demo seed.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..');
 const newest = (dir: string): number =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true }).reduce((max, d) => {
@@ -20,7 +20,7 @@ const oldest = (dir: string): number =>
 
 const generated = path.join(root, 'src', 'generated');
 if (oldest(generated) < Math.max(newest(path.join(root, 'schema')), newest(path.join(root, 'generators')))) {
-  const { generate } = await import('../../generators/generate');
+  const { generate } = await import('../generators/generate');
   const result = await generate({ root });
   if (result.migration) console.log(`generate: new migration ${result.migration}`);
 }
@@ -36,4 +36,4 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   console.log('Building the app…');
   execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
 }
-await import('./main');
+await import('./serve');

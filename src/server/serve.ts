@@ -1,0 +1,43 @@
+// Starts the server: connect, migrate, optionally seed an empty database, listen. The entry
+// points live outside src/ (scripts/serve.ts seeds the demo from fixtures/; product code never
+// imports fixtures/, so faker stays out of what the server needs).
+import type { Db } from './db/connect';
+import { connect } from './db/connect';
+import { migrate } from './db/migrate';
+import { buildApp } from './app';
+import { serverConfig } from './config';
+
+export interface ServeOptions {
+  /** fills an empty database (the demo companies); answers whether it wrote anything */
+  seed?: (db: Db) => Promise<boolean>;
+  /** printed once ready: how to sign in */
+  signIn?: { email: string; password: string };
+}
+
+export async function serve(options: ServeOptions = {}): Promise<void> {
+  const started = performance.now();
+  const config = serverConfig();
+  const database = await connect({ url: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database.db);
+  const seeded = options.seed ? await options.seed(database.db) : false;
+  const app = await buildApp({
+    ...config,
+    database,
+    logger: process.env.LOG_LEVEL !== 'silent' && !!process.env.LOG_LEVEL,
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(`Distillery app ready in ${Math.round(performance.now() - started)} ms: ${config.publicOrigin}`);
+  console.log(`  database: ${where}${applied.length ? `, applied ${applied.join(', ')}` : ''}`);
+  if (seeded) console.log('  seeded the demo companies');
+  if (options.signIn) console.log(`  sign in as ${options.signIn.email} / ${options.signIn.password}`);
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
