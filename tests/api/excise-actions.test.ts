@@ -13,7 +13,16 @@ describe.each(backends)('vessel actions on %s', (backend) => {
   let co: Awaited<ReturnType<typeof exciseCompany>>;
   let t1: string;
   const initial = (vesselId: string, volume: number, strength: number, extra: Record<string, unknown> = {}) =>
-    co.act('exciseInitial', { vesselId, date: '2026-02-01', alcoholType: 'Spirit', alcoholId: co.rye, lot: 'R-1', volume, strength, ...extra });
+    co.act('exciseInitial', {
+      vesselId,
+      date: '2026-02-01',
+      alcoholType: 'Spirit',
+      alcoholId: co.rye,
+      lot: 'R-1',
+      volume,
+      strength,
+      ...extra,
+    });
 
   beforeAll(async () => {
     api = await startApi(backend);
@@ -77,7 +86,10 @@ describe.each(backends)('vessel actions on %s', (backend) => {
       ['SpiritsReductionTransferredToOwnSite', -100, -50],
       ['SpiritsAdditionReceivedFromOwnSite', 100, 50],
     ]);
-    const tank = await co.call<{ tank: { site: { id: string } } }>(`query($id: ID!) { tank(id: $id) { site { id } } }`, { id: t2 });
+    const tank = await co.call<{ tank: { site: { id: string } } }>(
+      `query($id: ID!) { tank(id: $id) { site { id } } }`,
+      { id: t2 },
+    );
     expect(tank.data!.tank.site.id).toBe(other);
     const sites = await co.call<{ tank: { transactions2: { edges: { node: { siteName: string } }[] } } }>(
       `query($id: ID!) { tank(id: $id) { transactions2(reverse: true) { edges { node { siteName } } } } }`,
@@ -91,8 +103,16 @@ describe.each(backends)('vessel actions on %s', (backend) => {
     const bc = await co.create('bulkContainer', { name: 'IBC 1', capacity: 1200, site: co.site });
     const t3 = await co.tank('T3');
     expect(
-      (await co.act('exciseInitial', { vesselId: bc, date: '2026-02-08', alcoholType: 'Wine', alcoholId: wine, volume: 1000, strength: 12 }))
-        .errors,
+      (
+        await co.act('exciseInitial', {
+          vesselId: bc,
+          date: '2026-02-08',
+          alcoholType: 'Wine',
+          alcoholId: wine,
+          volume: 1000,
+          strength: 12,
+        })
+      ).errors,
     ).toBeUndefined();
     await initial(t3, 100, 80);
     const r = await co.act('exciseFortifyWine', { vesselId: t3, toVesselId: bc, date: '2026-02-09', volume: 50 });
@@ -103,13 +123,23 @@ describe.each(backends)('vessel actions on %s', (backend) => {
     ]);
     expect(await co.contents('bulkContainer', bc)).toMatchObject({ volume: 1050, laa: 160, strength: 15.24 });
     // wine is counted in litres; 100 L of it carries 100 / 1050 x 160 = 15.238 LAA
-    const w = await co.act('exciseTransferToWineLicense', { vesselId: bc, date: '2026-02-10', volume: 100, licensee: 'Estate Winery (WL-2)' });
+    const w = await co.act('exciseTransferToWineLicense', {
+      vesselId: bc,
+      date: '2026-02-10',
+      volume: 100,
+      licensee: 'Estate Winery (WL-2)',
+    });
     expect(w.data!.transactions).toMatchObject([
       { excise: 'WineReductionDeliveredToWineLicensee', volume: -100, laa: -15.238, litres: -100 },
     ]);
     // the rest of the spirit goes to an empty bulk container
     const bc2 = await co.create('bulkContainer', { name: 'IBC 2', capacity: 1000, site: co.site });
-    const t = await co.act('exciseTransferToBulkContainer', { vesselId: t3, toVesselId: bc2, date: '2026-02-11', emptyVessel: true });
+    const t = await co.act('exciseTransferToBulkContainer', {
+      vesselId: t3,
+      toVesselId: bc2,
+      date: '2026-02-11',
+      emptyVessel: true,
+    });
     expect(rows(t)).toEqual([
       ['SpiritsTransfer', -50, -40],
       ['SpiritsTransfer', 50, 40],
@@ -138,13 +168,30 @@ describe.each(backends)('vessel actions on %s', (backend) => {
     const wash = await co.create('nonExcise', { name: 'Rye wash', kind: 'Wash' });
     const f1 = await co.create('fermenter', { name: 'F1', capacity: 3000, site: co.site });
     const f2 = await co.create('fermenter', { name: 'F2', capacity: 3000, site: co.site });
-    await co.act('exciseInitial', { vesselId: f1, date: '2026-03-05', alcoholType: 'NonExcise', alcoholId: wash, volume: 2000, strength: 8 });
-    const t = await co.act('fermenterTransferToFermenter', { vesselId: f1, toVesselId: f2, date: '2026-03-06', volume: 1000 });
+    await co.act('exciseInitial', {
+      vesselId: f1,
+      date: '2026-03-05',
+      alcoholType: 'NonExcise',
+      alcoholId: wash,
+      volume: 2000,
+      strength: 8,
+    });
+    const t = await co.act('fermenterTransferToFermenter', {
+      vesselId: f1,
+      toVesselId: f2,
+      date: '2026-03-06',
+      volume: 1000,
+    });
     expect(t.data!.transactions).toMatchObject([
       { excise: 'NonExciseTransfer', volume: -1000, laa: -80, litres: -1000 },
       { excise: 'NonExciseTransfer', volume: 1000, laa: 80, litres: 1000 },
     ]);
-    const r = await co.act('fermenterReduceInventory', { vesselId: f2, date: '2026-03-07', volume: 100, excise: 'NonExciseReduction' });
+    const r = await co.act('fermenterReduceInventory', {
+      vesselId: f2,
+      date: '2026-03-07',
+      volume: 100,
+      excise: 'NonExciseReduction',
+    });
     expect(rows(r)).toEqual([['NonExciseReduction', -100, -8]]);
     const wrongCategory = await co.act('fermenterReduceInventory', {
       vesselId: f2,
@@ -155,7 +202,12 @@ describe.each(backends)('vessel actions on %s', (backend) => {
     expect(wrongCategory.errors?.[0].extensions.info.fields).toEqual({
       excise: 'Choose a reduction category for non-excise alcohol',
     });
-    const wrongTarget = await co.act('fermenterTransferToFermenter', { vesselId: f2, toVesselId: t1, date: '2026-03-07', volume: 1 });
+    const wrongTarget = await co.act('fermenterTransferToFermenter', {
+      vesselId: f2,
+      toVesselId: t1,
+      date: '2026-03-07',
+      volume: 1,
+    });
     expect(wrongTarget.errors?.[0].extensions.info.fields).toEqual({ toVesselId: 'Choose a fermenter' });
   });
 });

@@ -80,7 +80,13 @@ describe.each(backends)('excise ledger on %s', (backend) => {
   it('fills a cask with 200 L at 40 % (80 LAA) and starts its age', async () => {
     const r = await co.act('tankFillCask', { vesselId: b, toVesselId: c, date: '2026-01-12', volume: 200 });
     expect(r.errors).toBeUndefined();
-    expect(await co.contents('cask', c)).toMatchObject({ volume: 200, laa: 80, strength: 40, ageDate: '2026-01-12', fillPercent: 100 });
+    expect(await co.contents('cask', c)).toMatchObject({
+      volume: 200,
+      laa: 80,
+      strength: 40,
+      ageDate: '2026-01-12',
+      fillPercent: 100,
+    });
     expect(await co.contents('tank', b)).toMatchObject({ volume: 450, laa: 180 });
   });
 
@@ -91,7 +97,13 @@ describe.each(backends)('excise ledger on %s', (backend) => {
   });
 
   it("empties the cask: 190 L at 40.5 % is 76.95 LAA back to A, 3.05 LAA angels' share", async () => {
-    const r = await co.act('caskEmpty', { vesselId: c, toVesselId: a, date: '2026-06-30', volume: 190, strength: 40.5 });
+    const r = await co.act('caskEmpty', {
+      vesselId: c,
+      toVesselId: a,
+      date: '2026-06-30',
+      volume: 190,
+      strength: 40.5,
+    });
     expect(r.errors).toBeUndefined();
     expect(r.data!.transactions).toMatchObject([
       { vesselId: c, volume: -10, laa: -3.05, excise: 'SpiritsReductionLossesPrescribed' },
@@ -132,7 +144,10 @@ describe.each(backends)('excise ledger on %s', (backend) => {
       { id: ids.reduce },
     );
     expect(action.data!.exciseAction).toMatchObject({ kind: 'ReduceInventory', active: true });
-    expect(JSON.parse(action.data!.exciseAction.input)).toMatchObject({ volume: 20, excise: 'SpiritsReductionDestroyed' });
+    expect(JSON.parse(action.data!.exciseAction.input)).toMatchObject({
+      volume: 20,
+      excise: 'SpiritsReductionDestroyed',
+    });
   });
 
   it('refuses to move more than a tank holds, in words, and writes nothing', async () => {
@@ -191,13 +206,20 @@ describe.each(backends)('excise ledger on %s', (backend) => {
       [-20, 770, 455.128],
     ]);
     expect(list.totals).toMatchObject({ totalVolume: 770, totalLaa: 455.128, totalCount: 4 });
-    expect(list.edges[0].node).toMatchObject({ vesselName: 'A', alcoholName: 'Rye new make', siteName: 'Main', licence: 'SL-001' });
+    expect(list.edges[0].node).toMatchObject({
+      vesselName: 'A',
+      alcoholName: 'Rye new make',
+      siteName: 'Main',
+      licence: 'SL-001',
+    });
     // an activity filter hides balances (spec 5)
     const filtered = await co.call<{ tank: { transactions2: any } }>(TRANSACTIONS, {
       id: a,
       filters: [{ field: 'refType', comparator: 'eq', value: 'TransferToTank' }],
     });
-    expect(filtered.data!.tank.transactions2.edges.map((e: any) => [e.node.volume, e.node.volumeBalance])).toEqual([[-400, null]]);
+    expect(filtered.data!.tank.transactions2.edges.map((e: any) => [e.node.volume, e.node.volumeBalance])).toEqual([
+      [-400, null],
+    ]);
     // pages of one, newest first, balances still right
     const first = await co.call<{ tank: { transactions2: any } }>(TRANSACTIONS, { id: a, first: 1 });
     const second = await co.call<{ tank: { transactions2: any } }>(TRANSACTIONS, {
@@ -224,7 +246,9 @@ describe.each(backends)('excise ledger on %s', (backend) => {
 
   it('refuses a delete that would overdraw a vessel changed since, and reverses one that can be', async () => {
     // B received 400 L / 260 LAA but now holds 450 L / 180 LAA: giving back 260 LAA is impossible
-    const refused = await co.call(`mutation($r: ID!) { exciseTransactionDelete(refId: $r) { refId } }`, { r: ids.transfer });
+    const refused = await co.call(`mutation($r: ID!) { exciseTransactionDelete(refId: $r) { refId } }`, {
+      r: ids.transfer,
+    });
     expect(refused.errors?.[0].extensions.code).toBe('CONFLICT');
     expect(refused.errors?.[0].message).toMatch(/^This cannot be undone: Tank B holds 450.000 L/);
     const ok = await co.call<{ exciseTransactionDelete: { transactions: { volume: number; laa: number }[] } }>(
@@ -287,26 +311,65 @@ describe.each(backends)('excise ledger on %s', (backend) => {
   });
 
   it('refuses postings inside a filed excise period', async () => {
-    await api.database.db.execute(sql`UPDATE companies SET excise_period_end = '2026-06-30' WHERE id = ${co.companyId}`);
-    const r = await co.act('exciseReduceInventory', { vesselId: a, date: '2026-06-15', volume: 1, excise: 'SpiritsReductionDestroyed' });
+    await api.database.db.execute(
+      sql`UPDATE companies SET excise_period_end = '2026-06-30' WHERE id = ${co.companyId}`,
+    );
+    const r = await co.act('exciseReduceInventory', {
+      vesselId: a,
+      date: '2026-06-15',
+      volume: 1,
+      excise: 'SpiritsReductionDestroyed',
+    });
     expect(r.errors?.[0].extensions.code).toBe('CONFLICT');
-    expect(r.errors?.[0].message).toBe('The excise period to 2026-06-30 is filed: transactions dated 2026-06-15 can no longer change');
+    expect(r.errors?.[0].message).toBe(
+      'The excise period to 2026-06-30 is filed: transactions dated 2026-06-15 can no longer change',
+    );
     await api.database.db.execute(sql`UPDATE companies SET excise_period_end = NULL WHERE id = ${co.companyId}`);
   });
 
   it('takes back-dated rows into the balances and refuses one that would go below zero then', async () => {
     const e = await co.tank('E');
     const ok = (r: { errors?: unknown }) => expect(r.errors).toBeUndefined();
-    ok(await co.act('exciseInitial', { vesselId: e, date: '2026-07-20', alcoholType: 'Spirit', alcoholId: co.gin, volume: 100, strength: 50 }));
-    ok(await co.act('exciseReduceInventory', { vesselId: e, date: '2026-08-15', volume: 10, excise: 'SpiritsReductionLossesDutiable' }));
-    ok(await co.act('exciseReduceInventory', { vesselId: e, date: '2026-08-12', volume: 20, excise: 'SpiritsReductionLossesDutiable' }));
+    ok(
+      await co.act('exciseInitial', {
+        vesselId: e,
+        date: '2026-07-20',
+        alcoholType: 'Spirit',
+        alcoholId: co.gin,
+        volume: 100,
+        strength: 50,
+      }),
+    );
+    ok(
+      await co.act('exciseReduceInventory', {
+        vesselId: e,
+        date: '2026-08-15',
+        volume: 10,
+        excise: 'SpiritsReductionLossesDutiable',
+      }),
+    );
+    ok(
+      await co.act('exciseReduceInventory', {
+        vesselId: e,
+        date: '2026-08-12',
+        volume: 20,
+        excise: 'SpiritsReductionLossesDutiable',
+      }),
+    );
     const list = await co.call<{ tank: { transactions2: any } }>(TRANSACTIONS, { id: e, reverse: true });
-    expect(list.data!.tank.transactions2.edges.map((x: any) => [x.node.date, x.node.volumeBalance, x.node.laaBalance])).toEqual([
+    expect(
+      list.data!.tank.transactions2.edges.map((x: any) => [x.node.date, x.node.volumeBalance, x.node.laaBalance]),
+    ).toEqual([
       ['2026-07-20', 100, 50],
       ['2026-08-12', 80, 40],
       ['2026-08-15', 70, 35],
     ]);
-    const early = await co.act('exciseReduceInventory', { vesselId: e, date: '2026-07-01', volume: 30, excise: 'SpiritsReductionLossesDutiable' });
+    const early = await co.act('exciseReduceInventory', {
+      vesselId: e,
+      date: '2026-07-01',
+      volume: 30,
+      excise: 'SpiritsReductionLossesDutiable',
+    });
     expect(early.errors?.[0].extensions.code).toBe('CONFLICT');
     expect(early.errors?.[0].message).toBe(
       'Tank E would hold less than nothing on 2026-07-01 (-30.000 L, -15.000 LAA): the alcohol it takes had not arrived by 2026-07-01',

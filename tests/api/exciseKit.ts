@@ -13,8 +13,11 @@ export const CONTENTS = `contents { alcoholType alcoholId alcoholName lot volume
 
 export async function exciseCompany(api: TestApi, permissions = [...EVERYTHING, 'audit']) {
   const m = await makeMember(api, permissions);
-  const call = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, token = m.token) =>
-    (await api.gql<T>(m.companyId, query, variables, token)).body as Answer<T>;
+  const call = async <T = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token = m.token,
+  ) => (await api.gql<T>(m.companyId, query, variables, token)).body as Answer<T>;
   const create = async (entity: string, input: Record<string, unknown>) => {
     const type = entity.charAt(0).toUpperCase() + entity.slice(1);
     const r = await call<Record<string, { id: string }>>(

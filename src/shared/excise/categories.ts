@@ -39,7 +39,11 @@ export const EXCISE_CATEGORIES = {
     'Received from a licensed user',
     "Reçu d'un utilisateur agréé",
   ),
-  SpiritsAdditionReceivedFromOwnSite: spirits('addition', 'Received from another of our sites', "Reçu d'un autre de nos sites"),
+  SpiritsAdditionReceivedFromOwnSite: spirits(
+    'addition',
+    'Received from another of our sites',
+    "Reçu d'un autre de nos sites",
+  ),
   SpiritsAdditionImported: spirits('addition', 'Imported', 'Importé'),
   SpiritsAdditionPackagedReturnedToBulk: spirits(
     'addition',
@@ -58,13 +62,21 @@ export const EXCISE_CATEGORIES = {
     'Delivered to another spirits licensee',
     'Livré à un autre titulaire de licence de spiritueux',
   ),
-  SpiritsReductionDeliveredToLicensedUser: spirits('reduction', 'Delivered to a licensed user', 'Livré à un utilisateur agréé'),
+  SpiritsReductionDeliveredToLicensedUser: spirits(
+    'reduction',
+    'Delivered to a licensed user',
+    'Livré à un utilisateur agréé',
+  ),
   SpiritsReductionDeliveredToWineLicensee: spirits(
     'reduction',
     'Delivered to a wine licensee',
     'Livré à un titulaire de licence de vin',
   ),
-  SpiritsReductionTransferredToOwnSite: spirits('reduction', 'Sent to another of our sites', 'Envoyé à un autre de nos sites'),
+  SpiritsReductionTransferredToOwnSite: spirits(
+    'reduction',
+    'Sent to another of our sites',
+    'Envoyé à un autre de nos sites',
+  ),
   SpiritsReductionUsedToFortifyWine: spirits('reduction', 'Used to fortify wine', 'Utilisé pour fortifier du vin'),
   SpiritsReductionExported: spirits('reduction', 'Exported', 'Exporté'),
   SpiritsReductionDenatured: spirits('reduction', 'Denatured', 'Dénaturé'),
@@ -78,7 +90,11 @@ export const EXCISE_CATEGORIES = {
     'Losses in prescribed circumstances',
     'Pertes dans des circonstances prévues',
   ),
-  SpiritsReductionLossesDutiable: spirits('reduction', 'Other losses (dutiable)', 'Autres pertes (passibles de droits)'),
+  SpiritsReductionLossesDutiable: spirits(
+    'reduction',
+    'Other losses (dutiable)',
+    'Autres pertes (passibles de droits)',
+  ),
   SpiritsReductionDestroyed: spirits('reduction', 'Destroyed', 'Détruit'),
   SpiritsReductionOther: spirits('reduction', 'Other reduction', 'Autre réduction'),
   SpiritsAdjustment: spirits('adjustment', 'Gauging adjustment', 'Ajustement de jaugeage'),
@@ -90,8 +106,16 @@ export const EXCISE_CATEGORIES = {
     'Received from another wine licensee',
     "Reçu d'un autre titulaire de licence de vin",
   ),
-  WineAdditionReceivedFromLicensedUser: wine('addition', 'Received from a licensed user', "Reçu d'un utilisateur agréé"),
-  WineAdditionReceivedFromOwnSite: wine('addition', 'Received from another of our sites', "Reçu d'un autre de nos sites"),
+  WineAdditionReceivedFromLicensedUser: wine(
+    'addition',
+    'Received from a licensed user',
+    "Reçu d'un utilisateur agréé",
+  ),
+  WineAdditionReceivedFromOwnSite: wine(
+    'addition',
+    'Received from another of our sites',
+    "Reçu d'un autre de nos sites",
+  ),
   WineAdditionImported: wine('addition', 'Imported', 'Importé'),
   WineAdditionFortified: wine('addition', 'Spirits added (fortification)', 'Spiritueux ajoutés (fortification)'),
   WineAdditionPackagedReturnedToBulk: wine('addition', 'Packaged wine returned to bulk', 'Vin emballé remis en vrac'),
@@ -107,10 +131,22 @@ export const EXCISE_CATEGORIES = {
     'Delivered to another wine licensee',
     'Livré à un autre titulaire de licence de vin',
   ),
-  WineReductionDeliveredToLicensedUser: wine('reduction', 'Delivered to a licensed user', 'Livré à un utilisateur agréé'),
-  WineReductionTransferredToOwnSite: wine('reduction', 'Sent to another of our sites', 'Envoyé à un autre de nos sites'),
+  WineReductionDeliveredToLicensedUser: wine(
+    'reduction',
+    'Delivered to a licensed user',
+    'Livré à un utilisateur agréé',
+  ),
+  WineReductionTransferredToOwnSite: wine(
+    'reduction',
+    'Sent to another of our sites',
+    'Envoyé à un autre de nos sites',
+  ),
   WineReductionExported: wine('reduction', 'Exported', 'Exporté'),
-  WineReductionUsedForProduction: wine('reduction', 'Used in production (distilled)', 'Utilisé en production (distillé)'),
+  WineReductionUsedForProduction: wine(
+    'reduction',
+    'Used in production (distilled)',
+    'Utilisé en production (distillé)',
+  ),
   WineReductionLossesAuthorised: wine('reduction', 'Authorised losses', 'Pertes autorisées'),
   WineReductionLossesOther: wine('reduction', 'Other losses', 'Autres pertes'),
   WineReductionDestroyed: wine('reduction', 'Destroyed', 'Détruit'),
@@ -132,7 +168,9 @@ export const isExciseCategory = (v: unknown): v is ExciseCategory =>
 
 /** The categories of one alcohol type and kind, in list order (pickers). */
 export const categoriesOf = (alcoholType: AlcoholType, kind: CategoryKind): ExciseCategory[] =>
-  EXCISE_CATEGORY_NAMES.filter((c) => EXCISE_CATEGORIES[c].alcoholType === alcoholType && EXCISE_CATEGORIES[c].kind === kind);
+  EXCISE_CATEGORY_NAMES.filter(
+    (c) => EXCISE_CATEGORIES[c].alcoholType === alcoholType && EXCISE_CATEGORIES[c].kind === kind,
+  );
 
 /** The category of a given kind for an alcohol type where there is exactly one (initial, adjustment, transfer). */
 export function categoryFor(alcoholType: AlcoholType, kind: 'initial' | 'adjustment' | 'transfer'): ExciseCategory {

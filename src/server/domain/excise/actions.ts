@@ -100,7 +100,14 @@ function take(f: Fields, v: Vessel, volume: Milli | null, all: boolean, field = 
 const neg = (t: Taken) => ({ volume: -t.volume, laa: -t.laa, kg: -t.kg, value: -t.value });
 
 /** A row moving what a vessel holds (its alcohol and lot) in or out of it. */
-function rowOf(v: Vessel, q: Taken, excise: ExciseCategory, date: string, description: string, comments: string | null): Posting {
+function rowOf(
+  v: Vessel,
+  q: Taken,
+  excise: ExciseCategory,
+  date: string,
+  description: string,
+  comments: string | null,
+): Posting {
   return {
     date,
     excise,
@@ -119,7 +126,10 @@ function categoryOfType(f: Fields, v: Vessel, excise: ExciseCategory | null, kin
   if (!excise || !v.alcoholType) return excise;
   const c = EXCISE_CATEGORIES[excise];
   if (c.alcoholType !== v.alcoholType || !kinds.includes(c.kind)) {
-    f.refuse('excise', `Choose a ${kinds.join(' or ')} category for ${ALCOHOL_KINDS[v.alcoholType].label.toLowerCase()}`);
+    f.refuse(
+      'excise',
+      `Choose a ${kinds.join(' or ')} category for ${ALCOHOL_KINDS[v.alcoholType].label.toLowerCase()}`,
+    );
     return null;
   }
   return excise;
@@ -128,7 +138,14 @@ function categoryOfType(f: Fields, v: Vessel, excise: ExciseCategory | null, kin
 const get = (vessels: Map<string, Vessel>, id: string) => vessels.get(id)!;
 
 /** Transfers between two of our vessels: a site change makes them the own-site categories. */
-function transferRows(from: Vessel, to: Vessel, q: Taken, date: string, comments: string | null, ageDate?: string | null) {
+function transferRows(
+  from: Vessel,
+  to: Vessel,
+  q: Taken,
+  date: string,
+  comments: string | null,
+  ageDate?: string | null,
+) {
   const type = from.alcoholType!;
   const sameSite = (from.siteId ?? '') === (to.siteId ?? '');
   const out: ExciseCategory = sameSite
@@ -174,7 +191,17 @@ function initial(raw: Raw): PlannedAction {
   return {
     date,
     vesselId,
-    input: { vesselId, date, alcoholType, alcoholId, lot, volume: raw.volume, strength: raw.strength, value: raw.value ?? null, comments },
+    input: {
+      vesselId,
+      date,
+      alcoholType,
+      alcoholId,
+      lot,
+      volume: raw.volume,
+      strength: raw.strength,
+      value: raw.value ?? null,
+      comments,
+    },
     vessels: [{ id: vesselId, field: 'vesselId', types: ALL }],
     async plan(ctx, vessels) {
       const v = get(vessels, vesselId);
@@ -253,7 +280,10 @@ function adjust(raw: Raw): PlannedAction {
       const laa = volume === 0 ? 0 : laaOf(volume!, strength!);
       const d = { volume: volume! - v.volume, laa: laa - v.laa };
       if (d.volume === 0 && d.laa === 0)
-        f.refuse('volume', `${vesselLabel(v)} already holds ${litresText(v.volume)} at ${strengthText(strengthOf(v.volume, v.laa))}`);
+        f.refuse(
+          'volume',
+          `${vesselLabel(v)} already holds ${litresText(v.volume)} at ${strengthText(strengthOf(v.volume, v.laa))}`,
+        );
       const growing = d.laa > 0 || (d.laa === 0 && d.volume > 0);
       const category =
         categoryOfType(f, v, excise, growing ? ['adjustment', 'addition'] : ['adjustment', 'reduction']) ??
@@ -263,7 +293,14 @@ function adjust(raw: Raw): PlannedAction {
       const value = volume === 0 ? -v.value : 0;
       return [
         {
-          ...rowOf(v, { ...d, kg, value }, category, date, `Measured ${litresText(volume!)} at ${strengthText(strength!)}`, comments),
+          ...rowOf(
+            v,
+            { ...d, kg, value },
+            category,
+            date,
+            `Measured ${litresText(volume!)} at ${strengthText(strength!)}`,
+            comments,
+          ),
           strength: volume === 0 ? null : strength,
         },
       ];
@@ -290,7 +327,11 @@ function reassignLot(raw: Raw): PlannedAction {
       f.check();
       const transfer = categoryFor(v.alcoholType!, 'transfer');
       const out = rowOf(v, neg(q!), transfer, date, `Lot ${v.lot ?? '(none)'} becomes ${lot}`, comments);
-      const back: Posting = { ...rowOf(v, q!, transfer, date, `Lot ${lot} from ${v.lot ?? '(none)'}`, comments), lot, ageDate: v.ageDate };
+      const back: Posting = {
+        ...rowOf(v, q!, transfer, date, `Lot ${lot} from ${v.lot ?? '(none)'}`, comments),
+        lot,
+        ageDate: v.ageDate,
+      };
       return [out, back];
     },
   };
@@ -320,7 +361,8 @@ function transfer(raw: Raw, from: VesselType[], to: VesselType[], kind: 'plain' 
       const q = take(f, source, volume, all);
       f.check();
       // a cask filled empty starts ageing today; topping one up keeps its age
-      const ageDate = kind === 'fillCask' ? (isEmpty(target) ? date : target.ageDate) : isEmpty(target) ? source.ageDate : undefined;
+      const ageDate =
+        kind === 'fillCask' ? (isEmpty(target) ? date : target.ageDate) : isEmpty(target) ? source.ageDate : undefined;
       return transferRows(source, target, q!, date, comments, ageDate);
     },
   };
@@ -382,7 +424,9 @@ function transferSite(raw: Raw): PlannedAction {
     async plan(ctx, vessels) {
       const v = get(vessels, vesselId);
       const [site] = rowsOf<{ name: string }>(
-        await ctx.db.execute(sql`SELECT name FROM sites WHERE company_id = ${ctx.actor.companyId} AND id = ${toSiteId}`),
+        await ctx.db.execute(
+          sql`SELECT name FROM sites WHERE company_id = ${ctx.actor.companyId} AND id = ${toSiteId}`,
+        ),
       );
       if (!site) f.refuse('toSiteId', 'Choose a site');
       else if (v.siteId === toSiteId) f.refuse('toSiteId', `${vesselLabel(v)} is already at ${site.name}`);
@@ -400,7 +444,11 @@ function transferSite(raw: Raw): PlannedAction {
       const out = rowOf(
         v,
         neg(q),
-        type === 'Spirit' ? 'SpiritsReductionTransferredToOwnSite' : type === 'Wine' ? 'WineReductionTransferredToOwnSite' : 'NonExciseTransfer',
+        type === 'Spirit'
+          ? 'SpiritsReductionTransferredToOwnSite'
+          : type === 'Wine'
+            ? 'WineReductionTransferredToOwnSite'
+            : 'NonExciseTransfer',
         date,
         `To site ${site!.name}`,
         comments,
@@ -408,12 +456,19 @@ function transferSite(raw: Raw): PlannedAction {
       const back = rowOf(
         v,
         q,
-        type === 'Spirit' ? 'SpiritsAdditionReceivedFromOwnSite' : type === 'Wine' ? 'WineAdditionReceivedFromOwnSite' : 'NonExciseTransfer',
+        type === 'Spirit'
+          ? 'SpiritsAdditionReceivedFromOwnSite'
+          : type === 'Wine'
+            ? 'WineAdditionReceivedFromOwnSite'
+            : 'NonExciseTransfer',
         date,
         'Received from another site',
         comments,
       );
-      return [{ ...out, siteId: fromSite }, { ...back, siteId: toSiteId, ageDate: v.ageDate }];
+      return [
+        { ...out, siteId: fromSite },
+        { ...back, siteId: toSiteId, ageDate: v.ageDate },
+      ];
     },
   };
 }
@@ -434,7 +489,8 @@ function denature(raw: Raw): PlannedAction {
     async plan(_ctx, vessels) {
       const v = get(vessels, vesselId);
       const q = take(f, v, volume, all);
-      if (q && v.alcoholType !== 'Spirit') f.refuse('vesselId', `${vesselLabel(v)} does not hold spirits: only spirits are denatured`);
+      if (q && v.alcoholType !== 'Spirit')
+        f.refuse('vesselId', `${vesselLabel(v)} does not hold spirits: only spirits are denatured`);
       f.check();
       return [rowOf(v, neg(q!), 'SpiritsReductionDenatured', date, 'Denatured', comments)];
     },
@@ -466,9 +522,23 @@ function fortifyWine(raw: Raw): PlannedAction {
       if (q && spirit.alcoholType !== 'Spirit') f.refuse('vesselId', `${vesselLabel(spirit)} does not hold spirits`);
       if (wine.alcoholType !== 'Wine') f.refuse('toVesselId', `${vesselLabel(wine)} does not hold wine`);
       f.check();
-      const out = rowOf(spirit, neg(q!), 'SpiritsReductionUsedToFortifyWine', date, `Fortified ${vesselLabel(wine)}`, comments);
+      const out = rowOf(
+        spirit,
+        neg(q!),
+        'SpiritsReductionUsedToFortifyWine',
+        date,
+        `Fortified ${vesselLabel(wine)}`,
+        comments,
+      );
       const into: Posting = {
-        ...rowOf(wine, q!, 'WineAdditionFortified', date, `${spirit.alcoholName ?? 'Spirit'} from ${vesselLabel(spirit)}`, comments),
+        ...rowOf(
+          wine,
+          q!,
+          'WineAdditionFortified',
+          date,
+          `${spirit.alcoholName ?? 'Spirit'} from ${vesselLabel(spirit)}`,
+          comments,
+        ),
         strength: strengthOf(q!.volume, q!.laa),
       };
       return [out, into];
@@ -493,7 +563,8 @@ function proof(raw: Raw): PlannedAction {
       const v = get(vessels, vesselId);
       const current = strengthOf(v.volume, v.laa);
       if (isEmpty(v)) f.refuse('vesselId', `${vesselLabel(v)} is empty`);
-      else if (v.alcoholType !== 'Spirit') f.refuse('vesselId', `${vesselLabel(v)} does not hold spirits: only spirits are proofed`);
+      else if (v.alcoholType !== 'Spirit')
+        f.refuse('vesselId', `${vesselLabel(v)} does not hold spirits: only spirits are proofed`);
       else if (target! >= current)
         f.refuse('strength', `${vesselLabel(v)} is at ${strengthText(current)}: choose a lower strength`);
       f.check();
@@ -534,7 +605,9 @@ function caskEmpty(raw: Raw): PlannedAction {
     input: { vesselId, toVesselId, date, volume: raw.volume, strength: raw.strength, comments },
     vessels: [
       { id: vesselId, field: 'vesselId', types: ['Cask'] },
-      ...(toVesselId ? [{ id: toVesselId, field: 'toVesselId', types: ['Tank', 'BulkContainer'] as VesselType[] }] : []),
+      ...(toVesselId
+        ? [{ id: toVesselId, field: 'toVesselId', types: ['Tank', 'BulkContainer'] as VesselType[] }]
+        : []),
     ],
     async plan(_ctx, vessels) {
       const cask = get(vessels, vesselId);
@@ -542,7 +615,10 @@ function caskEmpty(raw: Raw): PlannedAction {
       f.check();
       const laa = laaOf(volume!, strength!);
       if (volume! > cask.volume)
-        f.refuse('volume', `${vesselLabel(cask)} holds ${litresText(cask.volume)}; you measured ${litresText(volume!)} out of it`);
+        f.refuse(
+          'volume',
+          `${vesselLabel(cask)} holds ${litresText(cask.volume)}; you measured ${litresText(volume!)} out of it`,
+        );
       if (laa > cask.laa)
         f.refuse(
           'strength',
@@ -551,11 +627,17 @@ function caskEmpty(raw: Raw): PlannedAction {
       f.check();
       const kg = kgOf(volume!, strength!);
       const out: Taken = { volume: volume!, laa, kg: Math.min(kg, cask.kg), value: cask.value };
-      const lossCategory: ExciseCategory = cask.alcoholType === 'Spirit' ? 'SpiritsReductionLossesPrescribed' : categoryFor(cask.alcoholType!, 'adjustment');
+      const lossCategory: ExciseCategory =
+        cask.alcoholType === 'Spirit'
+          ? 'SpiritsReductionLossesPrescribed'
+          : categoryFor(cask.alcoholType!, 'adjustment');
       const rows: Posting[] = [];
       const loss = { volume: cask.volume - out.volume, laa: cask.laa - out.laa, kg: cask.kg - out.kg, value: 0 };
       if (loss.volume !== 0 || loss.laa !== 0)
-        rows.push({ ...rowOf(cask, neg(loss), lossCategory, date, "Angels' share (evaporation in the cask)", comments), strength: strengthOf(loss.volume, loss.laa) });
+        rows.push({
+          ...rowOf(cask, neg(loss), lossCategory, date, "Angels' share (evaporation in the cask)", comments),
+          strength: strengthOf(loss.volume, loss.laa),
+        });
       if (out.volume !== 0) {
         if (toVesselId) rows.push(...transferRows(cask, get(vessels, toVesselId), out, date, comments, undefined));
         else
@@ -563,7 +645,11 @@ function caskEmpty(raw: Raw): PlannedAction {
             rowOf(
               cask,
               neg(out),
-              cask.alcoholType === 'Spirit' ? 'SpiritsReductionDestroyed' : cask.alcoholType === 'Wine' ? 'WineReductionDestroyed' : 'NonExciseReduction',
+              cask.alcoholType === 'Spirit'
+                ? 'SpiritsReductionDestroyed'
+                : cask.alcoholType === 'Wine'
+                  ? 'WineReductionDestroyed'
+                  : 'NonExciseReduction',
               date,
               'Emptied and destroyed',
               comments,
@@ -594,7 +680,14 @@ function caskSetAge(raw: Raw): PlannedAction {
       f.check();
       return [
         {
-          ...rowOf(v, { volume: 0, laa: 0, kg: 0, value: 0 }, categoryFor(v.alcoholType!, 'transfer'), date, `Age from ${ageDate}`, comments),
+          ...rowOf(
+            v,
+            { volume: 0, laa: 0, kg: 0, value: 0 },
+            categoryFor(v.alcoholType!, 'transfer'),
+            date,
+            `Age from ${ageDate}`,
+            comments,
+          ),
           strength: strengthOf(v.volume, v.laa),
           ageDate,
         },

@@ -86,7 +86,8 @@ const alcoholFields: Record<string, FieldResolver> = {
 async function ledgerKeyOf(ctx: DomainContext, id: string): Promise<LedgerKey> {
   const entity = (await kindsOf(ctx.db, ctx.actor, [id])).get(id);
   const meta = entity ? entityByName[entity] : undefined;
-  const column = entity && vesselTypeOfEntity(entity) ? 'vessel_id' : entity && alcoholTypeOfEntity(entity) ? 'alcohol_id' : null;
+  const column =
+    entity && vesselTypeOfEntity(entity) ? 'vessel_id' : entity && alcoholTypeOfEntity(entity) ? 'alcohol_id' : null;
   if (!meta || !column) throw new AppError('NOT_FOUND', `No transactions list for ${id}`, { id });
   if (!hasAny(ctx.actor.permissions, meta.permissions.read) || (meta.feature && !ctx.actor.features[meta.feature]))
     throw new AppError('FORBIDDEN', `You don't have permission to view ${meta.label.enPlural.toLowerCase()}`);
@@ -170,9 +171,8 @@ export const exciseModule: DomainModule = {
     NonExcise: alcoholFields,
   },
   hooks: Object.fromEntries(
-    [...VESSEL_TYPES.map((t) => VESSEL_KINDS[t].entity), ...Object.values(ALCOHOL_KINDS).map((k) => k.entity)].map((e) => [
-      e,
-      keepWhenPosted(e),
-    ]),
+    [...VESSEL_TYPES.map((t) => VESSEL_KINDS[t].entity), ...Object.values(ALCOHOL_KINDS).map((k) => k.entity)].map(
+      (e) => [e, keepWhenPosted(e)],
+    ),
   ),
 };

@@ -69,7 +69,9 @@ function apply(v: Vessel, p: Posting, reversing: boolean): void {
     refuse(`${label} would be empty with ${litresText(laa, 'LAA')} left: adjust its strength instead`);
   if (volume > MAX_MILLI) refuse(`${label} cannot hold more than ${litresText(MAX_MILLI)}`);
   if (v.capacity && p.volume > 0 && volume > v.capacity && !reversing)
-    refuse(`${label} holds ${litresText(v.volume)} of ${litresText(v.capacity)}; ${litresText(p.volume)} more would overflow it`);
+    refuse(
+      `${label} holds ${litresText(v.volume)} of ${litresText(v.capacity)}; ${litresText(p.volume)} more would overflow it`,
+    );
   if (isEmpty(v) && volume !== 0) {
     v.alcoholType = p.alcoholType;
     v.alcoholId = p.alcoholId;
@@ -107,7 +109,11 @@ interface Inserted {
   id: string;
 }
 
-async function insertRows(ctx: DomainContext, ref: Ref, rows: (Posting & { reversesId?: string })[]): Promise<string[]> {
+async function insertRows(
+  ctx: DomainContext,
+  ref: Ref,
+  rows: (Posting & { reversesId?: string })[],
+): Promise<string[]> {
   const { companyId, userId } = ctx.actor;
   const values = rows.map((p) => {
     const strength = p.strength ?? (p.volume !== 0 ? strengthOf(p.volume, p.laa) : null);
@@ -135,7 +141,10 @@ async function insertRows(ctx: DomainContext, ref: Ref, rows: (Posting & { rever
 
 /** Movement totals per month of each vessel and each alcohol record touched. */
 async function addMonthTotals(ctx: DomainContext, rows: Posting[]) {
-  const totals = new Map<string, { key: string; month: string; volume: Milli; litres: Milli; laa: Milli; kg: Milli; value: number; n: number }>();
+  const totals = new Map<
+    string,
+    { key: string; month: string; volume: Milli; litres: Milli; laa: Milli; kg: Milli; value: number; n: number }
+  >();
   for (const p of rows) {
     const month = `${p.date.slice(0, 7)}-01`;
     for (const key of [p.vessel.id, p.alcoholId]) {
@@ -150,7 +159,9 @@ async function addMonthTotals(ctx: DomainContext, rows: Posting[]) {
     }
   }
   // sorted, so two postings upsert the same rows in the same order (no deadlock)
-  const list = [...totals.values()].sort((a, b) => (a.key === b.key ? a.month.localeCompare(b.month) : BigInt(a.key) < BigInt(b.key) ? -1 : 1));
+  const list = [...totals.values()].sort((a, b) =>
+    a.key === b.key ? a.month.localeCompare(b.month) : BigInt(a.key) < BigInt(b.key) ? -1 : 1,
+  );
   await ctx.db.execute(sql`
     INSERT INTO excise_month_totals AS t (company_id, key_id, month, volume, litres, laa, kg, value, row_count)
     VALUES ${sql.join(

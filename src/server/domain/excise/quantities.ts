@@ -41,7 +41,8 @@ export const fromCenti = (c: Centi): number => Number(formatScaled(c, 2));
 export const laaOf = (volume: Milli, strength: Centi): Milli => roundHalfAway((volume * strength) / 10_000);
 
 /** Strength of a quantity: LAA / volume x 100, to 2 decimals (0 for an empty vessel). */
-export const strengthOf = (volume: Milli, laa: Milli): Centi => (volume === 0 ? 0 : roundHalfAway((laa * 10_000) / volume));
+export const strengthOf = (volume: Milli, laa: Milli): Centi =>
+  volume === 0 ? 0 : roundHalfAway((laa * 10_000) / volume);
 
 /** The share of `total` that goes with `part` of `whole` (a transfer takes its share of the
  * vessel's LAA, kg and value); the whole of it when the whole is taken, so nothing is left. */

@@ -74,7 +74,8 @@ export async function deleteTransactions(ctx: DomainContext, refId: string): Pro
     const tx: DomainContext = { ...ctx, db };
     const action = await lockAction(tx, refId);
     const vesselIds = /^\d{1,18}$/.test(refId) ? await vesselsOfRef(db, ctx.actor.companyId, refId) : [];
-    if (!vesselIds.length) throw new AppError('NOT_FOUND', `Transaction ${refId} has nothing left to reverse`, { refId });
+    if (!vesselIds.length)
+      throw new AppError('NOT_FOUND', `Transaction ${refId} has nothing left to reverse`, { refId });
     const [{ ref_type: refType }] = rowsOf<{ ref_type: string }>(
       await db.execute(
         sql`SELECT ref_type FROM excise_transactions WHERE company_id = ${ctx.actor.companyId} AND ref_id = ${refId} LIMIT 1`,

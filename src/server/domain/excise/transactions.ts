@@ -7,7 +7,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import { messages } from '../../../shared/messages';
 import { hasPermission } from '../../../shared/permissions';
-import { EXCISE_CATEGORIES, isExciseCategory, type AlcoholType, type VesselType } from '../../../shared/excise/categories';
+import {
+  EXCISE_CATEGORIES,
+  isExciseCategory,
+  type AlcoholType,
+  type VesselType,
+} from '../../../shared/excise/categories';
 import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
 import { formatScaled, fromMilli, parseScaled } from './quantities';
@@ -87,7 +92,11 @@ const SORTS: Record<string, { expr: SQL; kind: 'date' | 'number' | 'text' }> = {
 };
 
 const FILTERS: Record<string, { column: SQL; parse: (v: string) => string | null; comparators: string[] }> = {
-  date: { column: sql`t.date`, parse: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null), comparators: ['ge', 'le', 'eq'] },
+  date: {
+    column: sql`t.date`,
+    parse: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null),
+    comparators: ['ge', 'le', 'eq'],
+  },
   siteId: { column: sql`t.site_id`, parse: (v) => (/^\d{1,18}$/.test(v) ? v : null), comparators: ['eq'] },
   refType: { column: sql`t.ref_type`, parse: (v) => (v.length <= 60 ? v : null), comparators: ['eq'] },
   excise: { column: sql`t.excise`, parse: (v) => (isExciseCategory(v) ? v : null), comparators: ['eq'] },
@@ -151,7 +160,13 @@ const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('bas
 function decodeCursor(text: string, arg: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(c) && c.length === 2 && typeof c[0] === 'string' && typeof c[1] === 'string' && /^\d{1,18}$/.test(c[1]))
+    if (
+      Array.isArray(c) &&
+      c.length === 2 &&
+      typeof c[0] === 'string' &&
+      typeof c[1] === 'string' &&
+      /^\d{1,18}$/.test(c[1])
+    )
       return c as Cursor;
   } catch {
     // answered below
@@ -297,7 +312,13 @@ async function openingBefore(ctx: DomainContext, key: LedgerKey, date: string, i
   );
   const a = sumsOf(months);
   const b = sumsOf(days);
-  return { volume: a.volume + b.volume, litres: a.litres + b.litres, laa: a.laa + b.laa, kg: a.kg + b.kg, value: a.value + b.value };
+  return {
+    volume: a.volume + b.volume,
+    litres: a.litres + b.litres,
+    laa: a.laa + b.laa,
+    kg: a.kg + b.kg,
+    value: a.value + b.value,
+  };
 }
 
 /** The lowest volume and LAA a vessel's running balance reaches from a date on (rows of the
@@ -327,7 +348,9 @@ export async function lowestBalanceFrom(ctx: DomainContext, vesselId: string, da
  * of the key between its earliest and latest (hidden reversed ones included) in date order. */
 async function addBalances(ctx: DomainContext, key: LedgerKey, nodes: TransactionNode[]) {
   if (!nodes.length) return;
-  const ordered = [...nodes].sort((a, b) => (a.date === b.date ? (BigInt(a.id) < BigInt(b.id) ? -1 : 1) : a.date < b.date ? -1 : 1));
+  const ordered = [...nodes].sort((a, b) =>
+    a.date === b.date ? (BigInt(a.id) < BigInt(b.id) ? -1 : 1) : a.date < b.date ? -1 : 1,
+  );
   const first = ordered[0];
   const last = ordered[ordered.length - 1];
   const running = await openingBefore(ctx, key, first.date, first.id);
@@ -368,8 +391,11 @@ function pageSize(args: TransactionListArgs) {
 }
 
 function afterCursor(expr: SQL, cursor: Cursor, descending: boolean, kind: string): SQL {
-  const value = kind === 'date' ? sql`${cursor[0]}::date` : kind === 'number' ? sql`${cursor[0]}::numeric` : sql`${cursor[0]}`;
-  return descending ? sql`(${expr}, t.id) < (${value}, ${cursor[1]}::bigint)` : sql`(${expr}, t.id) > (${value}, ${cursor[1]}::bigint)`;
+  const value =
+    kind === 'date' ? sql`${cursor[0]}::date` : kind === 'number' ? sql`${cursor[0]}::numeric` : sql`${cursor[0]}`;
+  return descending
+    ? sql`(${expr}, t.id) < (${value}, ${cursor[1]}::bigint)`
+    : sql`(${expr}, t.id) > (${value}, ${cursor[1]}::bigint)`;
 }
 
 export async function listTransactions(ctx: DomainContext, key: LedgerKey, args: TransactionListArgs) {
@@ -381,8 +407,12 @@ export async function listTransactions(ctx: DomainContext, key: LedgerKey, args:
   const readDescending = backward ? !descending : descending;
   const conditions = [where];
   const cursor = backward ? args.before : args.after;
-  if (cursor) conditions.push(afterCursor(sort.expr, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending, sort.kind));
-  if (!backward && args.before) conditions.push(afterCursor(sort.expr, decodeCursor(args.before, 'before'), !descending, sort.kind));
+  if (cursor)
+    conditions.push(
+      afterCursor(sort.expr, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending, sort.kind),
+    );
+  if (!backward && args.before)
+    conditions.push(afterCursor(sort.expr, decodeCursor(args.before, 'before'), !descending, sort.kind));
   const dir = readDescending ? sql`DESC` : sql`ASC`;
   const sortText = sort.kind === 'date' ? sql`to_char(${sort.expr}, 'YYYY-MM-DD')` : sql`(${sort.expr})::text`;
   const [rows, totalsRows] = await Promise.all([
@@ -448,10 +478,16 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** The list as CSV with the same filters and order (balances when the list shows them). */
-export async function exportTransactions(ctx: DomainContext, key: LedgerKey, args: TransactionListArgs): Promise<string> {
-  const chunks = [Papa.unparse([CSV_COLUMNS.filter((c) => c !== 'value' || hasPermission(ctx.actor.permissions, 'values'))])];
+export async function exportTransactions(
+  ctx: DomainContext,
+  key: LedgerKey,
+  args: TransactionListArgs,
+): Promise<string> {
+  const chunks = [
+    Papa.unparse([CSV_COLUMNS.filter((c) => c !== 'value' || hasPermission(ctx.actor.permissions, 'values'))]),
+  ];
   let after: string | null = null;
-  for (let n = 0; n < EXPORT_MAX; ) {
+  for (let n = 0; n < EXPORT_MAX;) {
     const page: Awaited<ReturnType<typeof listTransactions>> = await listTransactions(ctx, key, {
       ...args,
       first: MAX_PAGE_SIZE,
@@ -461,7 +497,10 @@ export async function exportTransactions(ctx: DomainContext, key: LedgerKey, arg
     });
     const data = page.edges.map(({ node }) =>
       CSV_COLUMNS.filter((c) => c !== 'value' || hasPermission(ctx.actor.permissions, 'values')).map((c) => {
-        const v = c === 'excise' ? EXCISE_CATEGORIES[node.excise as keyof typeof EXCISE_CATEGORIES]?.en ?? node.excise : node[c];
+        const v =
+          c === 'excise'
+            ? (EXCISE_CATEGORIES[node.excise as keyof typeof EXCISE_CATEGORIES]?.en ?? node.excise)
+            : node[c];
         return v === null || v === undefined ? '' : String(v);
       }),
     );

@@ -64,7 +64,11 @@ export interface Vessel {
 
 /** "Tank 3", "Cask C-104": how messages name a vessel. */
 export const vesselLabel = (v: Pick<Vessel, 'type' | 'name'>) =>
-  v.type === 'Cask' ? `Cask ${v.name}` : v.name.toLowerCase().startsWith(VESSEL_KINDS[v.type].label.toLowerCase()) ? v.name : `${VESSEL_KINDS[v.type].label} ${v.name}`;
+  v.type === 'Cask'
+    ? `Cask ${v.name}`
+    : v.name.toLowerCase().startsWith(VESSEL_KINDS[v.type].label.toLowerCase())
+      ? v.name
+      : `${VESSEL_KINDS[v.type].label} ${v.name}`;
 
 export const isEmpty = (v: Pick<Vessel, 'volume' | 'laa'>) => v.volume === 0 && v.laa === 0;
 
@@ -161,7 +165,9 @@ export async function lockVessels(
   for (const w of wanted) {
     const type = vesselTypeOfEntity(kinds.get(w.id) ?? '');
     if (!type || (w.types && !w.types.includes(type))) {
-      const allowed = (w.types ?? (Object.keys(VESSEL_KINDS) as VesselType[])).map((t) => VESSEL_KINDS[t].label.toLowerCase());
+      const allowed = (w.types ?? (Object.keys(VESSEL_KINDS) as VesselType[])).map((t) =>
+        VESSEL_KINDS[t].label.toLowerCase(),
+      );
       problems[w.field] = `Choose a ${allowed.join(' or ')}`;
       continue;
     }
