@@ -29,7 +29,9 @@ describe('the shell, as a person uses it', () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByTestId('company-name').filter({ hasText: 'Northern Lights Distillery' }).waitFor();
-    await page.getByTestId('dashboard-tanks').getByText('No contents recorded').first().waitFor();
+    // tank levels: a bar per tank (vesselsWithContents)
+    await page.getByTestId('dashboard-tanks').getByText('Tank levels').waitFor();
+    await page.getByTestId('dashboard-tanks').getByTestId('tank-level').first().waitFor();
     await page.getByTestId('dashboard-production_month').waitFor();
     await page.getByTestId('dashboard-sales_month').waitFor();
     await expect.poll(() => page.getByTestId('count-invoice').textContent()).toMatch(/^\d+$/);
@@ -108,7 +110,7 @@ describe('the shell, as a person uses it', () => {
     await page.reload();
     await menu(page).getByRole('menuitem', { name: 'Tableau de bord' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
-    await page.getByText('Aucun contenu enregistré').first().waitFor();
+    await page.getByText('Niveaux des cuves').first().waitFor();
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'English' }).click();
     await menu(page).getByRole('menuitem', { name: 'Dashboard' }).waitFor();
@@ -118,8 +120,8 @@ describe('the shell, as a person uses it', () => {
     // a GraphQL document the server cannot validate, sent like the app sends its calls
     await page.route('**/graphql/**', async (route) => {
       const body = route.request().postData() ?? '';
-      if (!body.includes('DashboardTanks')) return route.continue();
-      return route.continue({ postData: body.replace('totalCount edges', 'totalCount noSuchField edges') });
+      if (!body.includes('DashboardTankLevels')) return route.continue();
+      return route.continue({ postData: body.replace('vesselId vesselName', 'vesselId noSuchField vesselName') });
     });
     const reported = page.waitForRequest((r) => (r.postData() ?? '').includes('LogClientError'));
     await page.reload();

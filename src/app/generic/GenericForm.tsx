@@ -10,6 +10,7 @@ import {
   SaveButton,
   SimpleForm,
   Toolbar,
+  TopToolbar,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -23,6 +24,7 @@ import { fieldTypes } from './fieldTypes';
 import { resourceNameKey } from './labels';
 import { PermissionDenied } from './PermissionDenied';
 import { DeleteRecordButton, LeaveGuard } from './FormDialogs';
+import { extensionsOf, hasExtension, type EntityExtension } from '../pages/extensions';
 
 type Mode = 'create' | 'edit';
 
@@ -87,6 +89,28 @@ function EditToolbar({
 
 const NO_LOCKS: ReadonlySet<string> = new Set();
 
+/** The edit screen's additions of one kind (pages/extensions.ts), given the loaded record. */
+function ExtensionSlot({
+  entity,
+  extensions,
+  kind,
+}: {
+  entity: EntityMeta;
+  extensions: EntityExtension[];
+  kind: 'editActions' | 'editPanels';
+}) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <>
+      {extensions.map((e, i) => {
+        const Component = e[kind];
+        return Component ? <Component key={i} entity={entity} record={record} /> : null;
+      })}
+    </>
+  );
+}
+
 export function GenericEdit({ entity }: { entity: EntityMeta }) {
   const params = useParams();
   const company = useCurrentCompany();
@@ -98,6 +122,8 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
   const inputs = useInputs(entity, 'edit', { disableAll: !writable, locked: NO_LOCKS });
   const listPath = (data?: Record<string, unknown>) => listPathFor(entity, { ...fallback, ...data }) ?? '/';
   const name = translate(resourceNameKey(entity), { smart_count: 1 });
+  // menus and panels other pages add to this entity's edit screen
+  const extensions = useMemo(() => extensionsOf(entity.name), [entity]);
 
   if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={name} />;
   if (!id) return <GenericCreate entity={entity} />;
@@ -107,7 +133,19 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
       id={id}
       mutationMode="pessimistic"
       redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
+      {...(hasExtension(extensions, 'editActions')
+        ? {
+            actions: (
+              <TopToolbar>
+                <ExtensionSlot entity={entity} extensions={extensions} kind="editActions" />
+              </TopToolbar>
+            ),
+          }
+        : {})}
     >
+      {hasExtension(extensions, 'editPanels') ? (
+        <ExtensionSlot entity={entity} extensions={extensions} kind="editPanels" />
+      ) : null}
       <SimpleForm toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}>
         <LeaveGuard />
         {inputs}

@@ -16,6 +16,7 @@ import {
   TextInput,
   TopToolbar,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -47,6 +48,7 @@ import { SEARCH_DEBOUNCE_MS } from '../widgets/SearchBox';
 import { Box } from '@mui/material';
 import { PermissionDenied } from './PermissionDenied';
 import { SEARCH_KEY } from '../data/filters';
+import { extensionsOf, type EntityExtension } from '../pages/extensions';
 
 export const PAGE_SIZES = [25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;
@@ -86,6 +88,28 @@ function ListActions(props: {
   );
 }
 
+/** The last column of a list whose extensions add row actions (a menu, a link). */
+function rowActionColumns(entity: EntityMeta, extensions: EntityExtension[]) {
+  const actions = extensions.flatMap((e) => (e.rowActions ? [e.rowActions] : []));
+  if (!actions.length) return [];
+  return [
+    <DataTable.Col
+      key="_rowActions"
+      // no source and no label: not offered by the column picker
+      label=""
+      disableSort
+      align="right"
+      render={(record: RaRecord) => (
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5 }}>
+          {actions.map((Action, i) => (
+            <Action key={i} entity={entity} record={record} />
+          ))}
+        </Box>
+      )}
+    />,
+  ];
+}
+
 export function GenericList({ route }: { route: ListRouteEntry }) {
   const { entity } = route;
   const params = useParams();
@@ -99,6 +123,9 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   const company = useCurrentCompany();
   const translate = useTranslate();
   const title = useListTitle(entity, preset);
+
+  // columns and row actions added to this entity's list (pages/extensions.ts)
+  const extensions = useMemo(() => extensionsOf(entity.name), [entity]);
 
   const { columns, hidden, filters, details } = useMemo(() => {
     const visible = (f: FieldMeta | undefined): f is FieldMeta => !!f && f.name !== 'id' && isVisibleField(f, company);
@@ -135,13 +162,18 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
         .flatMap((f) => fieldTypes[f.type].filters(ctx(f))),
     ];
     return {
-      columns: [...columnFields, ...hiddenFields].map((f) => fieldTypes[f.type].column(ctx(f))),
+      columns: [
+        ...columnFields.map((f) => fieldTypes[f.type].column(ctx(f))),
+        ...extensions.flatMap((e) => e.listColumns?.({ entity, translate }) ?? []),
+        ...hiddenFields.map((f) => fieldTypes[f.type].column(ctx(f))),
+        ...rowActionColumns(entity, extensions),
+      ],
       hidden: hiddenFields.map((f) => f.name),
       filters: filterInputs,
       // the expanded row: every visible field that is not a column of the list
       details: entity.fields.filter((f) => visible(f) && !columnFields.includes(f)),
     };
-  }, [entity, entityByName, company, translate, preset]);
+  }, [entity, entityByName, company, translate, preset, extensions]);
 
   const defaultSort = useMemo(
     () => ({ field: entity.list.sort.field, order: entity.list.sort.reverse ? 'DESC' : 'ASC' }) as const,

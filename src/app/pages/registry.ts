@@ -9,6 +9,9 @@ import { appsPage } from './apps';
 import { settingsPage } from './settings';
 import { userEditPage } from './useredit';
 import { userInfoPage } from './userinfo';
+import { vesselActionsPage } from './vesselActions';
+import { exciseTransactionsPage } from './exciseTransactions';
+import { auditPage } from './audit';
 
 export interface PageMessages {
   en: Record<string, unknown>;
@@ -36,6 +39,9 @@ export const customPages: CustomPage[] = [
   settingsPage,
   userInfoPage,
   userEditPage,
+  vesselActionsPage,
+  exciseTransactionsPage,
+  auditPage,
 ];
 
 /** Paths of generated routes that a custom page replaces. */

@@ -30,6 +30,7 @@ export function DateRangePicker({ value, onChange, allowAll, disabled, label }: 
       <TextField
         select
         size="small"
+        fullWidth={false}
         label={label ?? translate('widgets.date.range')}
         value={preset}
         disabled={disabled}

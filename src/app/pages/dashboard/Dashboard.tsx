@@ -1,6 +1,6 @@
 // /dashboard: what a distiller checks first thing, each part only when the user's permissions
-// allow it, and only real data: outstanding tasks, tanks with their capacity (levels need the
-// excise ledger, not built yet: 'No contents recorded'), this month's counts of production
+// allow it, and only real data: outstanding tasks, tank levels (vesselsWithContents: a bar per
+// tank with its fill percent, what it holds and its volume), this month's counts of production
 // records and sales documents, and shortcuts to the create actions the user may perform.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,6 +10,7 @@ import {
   Button,
   Card,
   CardContent,
+  LinearProgress,
   Link,
   List,
   ListItem,
@@ -40,7 +41,11 @@ import {
   SALES_DOCUMENTS,
   shortcutEntities,
   TANKS_QUERY,
+  TANK_LEVELS_QUERY,
+  TANK_LEVELS_SHOWN,
+  type TankLevel,
 } from './dashboardData';
+import { formatPercent, formatVolume } from '../vesselActions/format';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -101,7 +106,8 @@ interface TankNode {
   capacity?: number | string | null;
 }
 
-function Tanks({ entity }: { entity: EntityMeta }) {
+/** Tanks and their capacity only: shown when the levels cannot be loaded. */
+function TankCapacities({ entity }: { entity: EntityMeta }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { authFetch } = useServices();
@@ -156,6 +162,68 @@ function Tanks({ entity }: { entity: EntityMeta }) {
       {tanks && tanks.total > tanks.nodes.length ? (
         <Typography variant="caption">
           {translate('app.dashboard.more_tanks', { n: tanks.total - tanks.nodes.length })}
+        </Typography>
+      ) : null}
+    </Part>
+  );
+}
+
+/** Tank levels: a bar per tank with its fill percent, what it holds and its volume. */
+function TankLevels({ entity }: { entity: EntityMeta }) {
+  const translate = useTranslate();
+  const { authFetch } = useServices();
+  const [levels, setLevels] = useState<TankLevel[] | null | 'failed'>(null);
+  useEffect(() => {
+    gqlCall<{ vesselsWithContents: TankLevel[] }>(authFetch, TANK_LEVELS_QUERY, { vesselType: 'Tank' }).then(
+      (d) => setLevels(d.vesselsWithContents),
+      () => setLevels('failed'),
+    );
+  }, [authFetch]);
+  if (levels === 'failed') return <TankCapacities entity={entity} />;
+  const shown = (levels ?? []).slice(0, TANK_LEVELS_SHOWN);
+  return (
+    <Part id="tanks" title={translate('app.vessels.tank_levels')}>
+      {levels && !levels.length ? <Typography>{translate('app.dashboard.no_tanks')}</Typography> : null}
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        {shown.map((t) => {
+          const path = editPathFor(entity, { id: t.vesselId });
+          const contents = t.contents && (t.contents.volume !== 0 || t.contents.laa !== 0) ? t.contents : null;
+          const percent = contents?.fillPercent ?? (contents ? null : 0);
+          return (
+            <Box component="li" key={t.vesselId} data-testid="tank-level">
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {path ? (
+                    <Link component={RouterLink} to={path}>
+                      {t.vesselName}
+                    </Link>
+                  ) : (
+                    t.vesselName
+                  )}
+                </Typography>
+                <Typography variant="body2">{percent === null ? '—' : formatPercent(percent)}</Typography>
+              </Box>
+              <LinearProgress
+                variant="determinate"
+                value={Math.max(0, Math.min(100, percent ?? 0))}
+                sx={{ height: 8, borderRadius: 4, my: 0.5 }}
+                aria-label={translate('app.vessels.tank_level', {
+                  name: t.vesselName,
+                  percent: percent === null ? '—' : formatPercent(percent),
+                })}
+              />
+              <Typography variant="caption" color="text.secondary" component="div">
+                {contents
+                  ? `${contents.alcoholName ?? ''}${contents.lot ? ` · ${translate('app.vessels.lot')} ${contents.lot}` : ''} · ${formatVolume(contents.volume)}${t.capacity ? ` / ${formatVolume(t.capacity)}` : ''}`
+                  : `${translate('app.vessels.empty')}${t.capacity ? ` · ${translate('app.vessels.capacity')} ${formatVolume(t.capacity)}` : ''}`}
+              </Typography>
+            </Box>
+          );
+        })}
+      </Box>
+      {levels && levels.length > shown.length ? (
+        <Typography variant="caption">
+          {translate('app.dashboard.more_tanks', { n: levels.length - shown.length })}
         </Typography>
       ) : null}
     </Part>
@@ -236,7 +304,7 @@ export function Dashboard() {
       <Title title="app.dashboard.title" />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
         {tasksAllowed(company) ? <Tasks /> : null}
-        {tank && canRead(tank, company) ? <Tanks entity={tank} /> : null}
+        {tank && canRead(tank, company) ? <TankLevels entity={tank} /> : null}
         <MonthCounts id="production_month" names={PRODUCTION_RECORDS} />
         <MonthCounts id="sales_month" names={SALES_DOCUMENTS} />
         {shortcuts.length ? (

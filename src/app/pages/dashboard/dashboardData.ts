@@ -1,5 +1,6 @@
 // What the dashboard asks the server, built from the entity metadata: this month's counts of
-// production records and sales documents (connection queries with date filters) and tanks.
+// production records and sales documents (connection queries with date filters), tank levels
+// (vesselsWithContents) and, when those cannot be had, tanks with their capacity.
 import type { EntityMeta } from '../../../shared/meta';
 import { canRead, canWrite } from '../../access';
 import type { Company } from '../../company/companies';
@@ -84,3 +85,22 @@ export function shortcutEntities(entities: readonly EntityMeta[], company: Compa
 
 export const TANKS_QUERY = (connection: string) =>
   `query DashboardTanks { tanks: ${connection}(first: 100, filters: [{field: "active", comparator: eq, value: "true"}]) { totalCount edges { node { id name capacity } } } }`;
+
+/** Tank levels (schema/graphql/excise.graphql vesselsWithContents), ordered by name. */
+export const TANK_LEVELS_QUERY = `query DashboardTankLevels($vesselType: VesselType!) { vesselsWithContents(vesselType: $vesselType) { vesselId vesselName capacity contents { alcoholName lot volume laa fillPercent } } }`;
+
+/** How many tanks the dashboard draws; the rest are counted ('and n more'). */
+export const TANK_LEVELS_SHOWN = 12;
+
+export interface TankLevel {
+  vesselId: string;
+  vesselName: string;
+  capacity?: number | null;
+  contents: {
+    alcoholName?: string | null;
+    lot?: string | null;
+    volume: number;
+    laa: number;
+    fillPercent?: number | null;
+  } | null;
+}
