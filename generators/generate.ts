@@ -72,7 +72,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     'jsonSchemas.ts': emitJsonSchemas(entities),
     'types.ts': await emitTypes(entities),
     'sdl.ts': `${BANNER}export const sdl = ${JSON.stringify(sdl)};\n`,
-    'introspection.ts': `${BANNER}import type { IntrospectionQuery } from 'graphql';\n\nexport const introspection = ${JSON.stringify(introspectionFromSchema(schema))} as unknown as IntrospectionQuery;\n`,
+    // the browser's data provider resolves only the generic entity operations through it (hand-written
+    // calls carry their own documents), so it gets that part of the schema without descriptions:
+    // it is in the first page load
+    'introspection.ts': `${BANNER}import type { IntrospectionQuery } from 'graphql';\n\nexport const introspection = ${JSON.stringify(
+      introspectionFromSchema(buildSchema(print(parse([COMMON_SDL, emitEntitySdl(entities)].join('\n')))), {
+        descriptions: false,
+      }),
+    )} as unknown as IntrospectionQuery;\n`,
   };
 
   const model = buildDbModel(entities);
