@@ -3,6 +3,7 @@
 // the rows out of the list and is in the audit log). The postings are made through the API
 // (an opening in a new tank, then a transfer of a quarter of it to a second new tank), so the
 // spec does not depend on the demo's ledger history.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
@@ -121,6 +122,16 @@ describe('excise transactions of a tank, as a person uses them', () => {
     expect(totals).toContain('300.000');
   });
 
+  it('exports the list as CSV', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    expect(text.split(/\r?\n/).filter((l) => l.includes(lot)).length).toBe(2);
+  });
+
   it('an activity filter goes to the URL and hides the balances (spec 5)', async () => {
     await page.getByRole('combobox', { name: 'Activity' }).click();
     await page.getByRole('option', { name: 'Transfer to tank' }).click();
@@ -180,6 +191,24 @@ describe('excise transactions of a tank, as a person uses them', () => {
     await reversed.getByRole('cell', { name: 'Reversed' }).click();
     await page.getByRole('columnheader', { name: 'Before' }).waitFor();
     await page.getByRole('cell', { name: 'reversals', exact: true }).waitFor();
+  });
+
+  it('batch delete reverses each selected posting', async () => {
+    for (const volume of [10, 20])
+      await gql('mutation($input: ExciseReduceInput!) { exciseReduceInventory(input: $input) { refId } }', {
+        input: { vesselId: tankA, date: daysAgo(1), volume, excise: 'SpiritsReductionDestroyed' },
+      });
+    await page.goto(BASE_URL + listPath());
+    const reductions = row('Reduce inventory');
+    await expect.poll(() => reductions.count()).toBe(2);
+    await reductions.filter({ hasText: '-10.000' }).getByRole('checkbox').check();
+    await reductions.filter({ hasText: '-20.000' }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete' }).first().click();
+    await page.getByText('Are you sure you want to delete 2 selected items?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 2 of 2').first().waitFor();
+    await expect.poll(() => reductions.count()).toBe(0);
+    await page.getByText(`Holds ${spiritName}, lot ${lot}: 1,000.000 L at 40.00% (400.000 LAA)`).waitFor();
   });
 
   it('the tank edit screen links to its transactions', async () => {

@@ -115,7 +115,7 @@ function Select(props: {
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       sx={{ minWidth: 170 }}
-      slotProps={{ htmlInput: { name: props.name } }}
+      slotProps={{ htmlInput: { name: props.name }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
       {props.options.map((o) => (

@@ -229,7 +229,7 @@ function SelectFilter(props: {
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       sx={{ minWidth: 180 }}
-      slotProps={{ htmlInput: { name: props.name } }}
+      slotProps={{ htmlInput: { name: props.name }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">{translate('transactions.filters.any')}</MenuItem>
       {props.options.map((o) => (
