@@ -210,4 +210,38 @@ describe.each(backends)('vessel actions on %s', (backend) => {
     });
     expect(wrongTarget.errors?.[0].extensions.info.fields).toEqual({ toVesselId: 'Choose a fermenter' });
   });
+
+  it('will not undo an opening that was proofed since: only the water would stay', async () => {
+    const tank = await co.tank('T5');
+    const opening = await initial(tank, 100, 50);
+    const proof = await co.act('tankProof', { vesselId: tank, date: '2026-03-10', strength: 40 });
+    expect(rows(proof)).toEqual([['SpiritsTransfer', 25, 0]]);
+    const r = await co.call(`mutation($r: ID!) { exciseTransactionDelete(refId: $r) { refId } }`, {
+      r: opening.data!.refId,
+    });
+    expect(r.errors?.[0].extensions.code).toBe('CONFLICT');
+    expect(r.errors?.[0].message).toBe(
+      'This cannot be undone: Tank T5 would keep 25.000 L with no alcohol (water added since): reverse the later transactions first',
+    );
+    expect(await co.contents('tank', tank)).toMatchObject({ volume: 125, laa: 50, strength: 40 });
+  });
+
+  it("refuses an angels' share that holds more alcohol than liquid", async () => {
+    const tank = await co.tank('T6');
+    const cask = await co.cask('C-10');
+    await initial(tank, 200, 60);
+    await co.act('tankFillCask', { vesselId: tank, toVesselId: cask, date: '2026-03-11', emptyVessel: true });
+    // 200 L at 60 % hold 120 LAA; 199.99 L at 59.5 % hold 118.994 LAA: 0.010 L lost with 1.006 LAA
+    const r = await co.act('caskEmpty', {
+      vesselId: cask,
+      toVesselId: tank,
+      date: '2026-09-01',
+      volume: 199.99,
+      strength: 59.5,
+    });
+    expect(r.errors?.[0].extensions.info.fields).toEqual({
+      volume:
+        '199.990 L at 59.50 % leaves 0.010 L lost holding 1.006 LAA, more alcohol than liquid: check the volume and strength measured',
+    });
+  });
 });

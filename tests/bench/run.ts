@@ -3,6 +3,8 @@
 //      (when TEST_DATABASE_URL or a local server answers) PostgreSQL: p50 and p95.
 //   2. npm start on an existing database: time until the server answers.
 //   3. alcoholometry: 100k inverse lookups.
+//   4. excise: a million ledger rows over 500 tanks (tests/bench/excise.ts), PostgreSQL and PGlite:
+//      transactions pages, contents of 500 vessels, 1,000 transfers one by one.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { userTable } from '../../src/generated/tables';
 import { eq } from 'drizzle-orm';
 import { startApi, type Backend } from '../api/harness';
 import { runAlcoholometryBench } from './alcoholometry';
+import { runExciseBench, type ExciseBenchResult } from './excise';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -84,7 +87,7 @@ async function startupBench(): Promise<string> {
   const start = (port: number) =>
     new Promise<number>((resolve, reject) => {
       const began = performance.now();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
         env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -109,7 +112,7 @@ async function startupBench(): Promise<string> {
   try {
     const first = await start(3191);
     const again = [await start(3192), await start(3193)];
-    return `npm start (tsx src/server/start.ts) on an existing PGlite database: ${Math.round(Math.min(...again))} ms to answering (first start with migration and demo seed: ${(first / 1000).toFixed(1)} s)`;
+    return `npm start (tsx scripts/start.ts) on an existing PGlite database: ${Math.round(Math.min(...again))} ms to answering (first start with migration and demo seed: ${(first / 1000).toFixed(1)} s)`;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -131,3 +134,28 @@ if (!only || only === 'list') {
 }
 if (!only || only === 'start') say(await startupBench());
 if (!only || only === 'alcoholometry') for (const line of await runAlcoholometryBench()) say(line);
+if (!only || only === 'excise') {
+  // BENCH_EXCISE_ROWS sets the size (a million by default: about 2 min to build on PostgreSQL,
+  // 3 min on PGlite on the 2-core machine)
+  const rows = Number(process.env.BENCH_EXCISE_ROWS ?? 1_000_000);
+  const results: ExciseBenchResult[] = [];
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    results.push(await runExciseBench('postgres', rows, console.log));
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; excise on PostgreSQL skipped');
+  results.push(await runExciseBench('pglite', rows, console.log));
+  for (const r of results) for (const line of r.lines) say(line);
+  const cell = (r: ExciseBenchResult, key: string) => {
+    const f = r.figures[key];
+    return f?.value !== undefined
+      ? `${f.value.toFixed(0)}/s`
+      : f
+        ? `${f.p50!.toFixed(1)} / ${f.p95!.toFixed(1)} ms`
+        : '-';
+  };
+  const keys = Object.keys(results[0]?.figures ?? {});
+  say(`| excise (p50 / p95) | ${results.map((r) => `${r.backend}, ${r.rows} rows`).join(' | ')} |`);
+  say(`| --- | ${results.map(() => '---').join(' | ')} |`);
+  for (const key of keys) say(`| ${key} | ${results.map((r) => cell(r, key)).join(' | ')} |`);
+}

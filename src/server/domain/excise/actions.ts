@@ -624,6 +624,14 @@ function caskEmpty(raw: Raw): PlannedAction {
           'strength',
           `${litresText(volume!)} at ${strengthText(strength!)} is ${litresText(laa, 'LAA')}, more than the ${litresText(cask.laa, 'LAA')} the cask holds: adjust the cask first`,
         );
+      // what evaporated is the difference; it cannot hold more alcohol than liquid
+      const lostVolume = cask.volume - volume!;
+      const lostLaa = cask.laa - laa;
+      if (lostLaa > lostVolume)
+        f.refuse(
+          'volume',
+          `${litresText(volume!)} at ${strengthText(strength!)} leaves ${litresText(lostVolume)} lost holding ${litresText(lostLaa, 'LAA')}, more alcohol than liquid: check the volume and strength measured`,
+        );
       f.check();
       const kg = kgOf(volume!, strength!);
       const out: Taken = { volume: volume!, laa, kg: Math.min(kg, cask.kg), value: cask.value };

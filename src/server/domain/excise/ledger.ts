@@ -65,6 +65,10 @@ function apply(v: Vessel, p: Posting, reversing: boolean): void {
   const laa = v.laa + p.laa;
   if (volume < 0 || laa < 0)
     refuse(`${label} holds ${litresText(v.volume)}; the transaction takes ${litresText(-p.volume)} out of it`);
+  if (reversing && volume > 0 && laa === 0 && v.laa > 0)
+    refuse(
+      `${label} would keep ${litresText(volume)} with no alcohol (water added since): reverse the later transactions first`,
+    );
   if (volume === 0 && laa !== 0)
     refuse(`${label} would be empty with ${litresText(laa, 'LAA')} left: adjust its strength instead`);
   if (volume > MAX_MILLI) refuse(`${label} cannot hold more than ${litresText(MAX_MILLI)}`);
@@ -116,7 +120,9 @@ async function insertRows(
 ): Promise<string[]> {
   const { companyId, userId } = ctx.actor;
   const values = rows.map((p) => {
-    const strength = p.strength ?? (p.volume !== 0 ? strengthOf(p.volume, p.laa) : null);
+    const derived = p.strength ?? (p.volume !== 0 ? strengthOf(p.volume, p.laa) : null);
+    // a difference row (an adjustment, a loss) may not be a liquid of its own: no strength then
+    const strength = derived !== null && Math.abs(derived) <= 10_000 ? derived : null;
     const litres = p.alcoholType === 'Spirit' ? p.laa : p.volume;
     const site = p.siteId === undefined ? p.vessel.siteId : p.siteId;
     return sql`(${companyId}, ${p.date}, ${ref.refType}, ${ref.refId}, ${p.excise}, ${p.alcoholType}, ${p.alcoholId},

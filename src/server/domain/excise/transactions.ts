@@ -3,6 +3,7 @@
 // balances that start from the month totals (a handful of rows) plus a bounded sum, so a page
 // costs the same at a million rows as at a hundred.
 import Papa from 'papaparse';
+import { csvCell } from '../kernel/csv';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import { messages } from '../../../shared/messages';
@@ -105,6 +106,11 @@ const FILTERS: Record<string, { column: SQL; parse: (v: string) => string | null
   alcoholId: { column: sql`t.alcohol_id`, parse: (v) => (/^\d{1,18}$/.test(v) ? v : null), comparators: ['eq'] },
 };
 
+/** Rows that stand: not a reversal, and not reversed. A reversal carries its original's date
+ * but a later id, so running sums leave both out (they net to zero within their day) rather
+ * than count the original until the reversal's place in (date, id) order. */
+const standing = sql`t.reverses_id IS NULL AND NOT EXISTS (SELECT 1 FROM excise_transactions r WHERE r.company_id = t.company_id AND r.reverses_id = t.id)`;
+
 const keyColumn = (key: LedgerKey) => (key.column === 'vessel_id' ? sql`t.vessel_id` : sql`t.alcohol_id`);
 
 /** The rows a list selects: the key, the filters, the search, and (by default) not reversed rows. */
@@ -132,10 +138,7 @@ function whereOf(ctx: DomainContext, key: LedgerKey, args: TransactionListArgs):
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(sql`(t.lot ILIKE ${pattern} OR t.description ILIKE ${pattern} OR t.comments ILIKE ${pattern})`);
   }
-  if (!args.parameters?.includeReversed)
-    parts.push(
-      sql`t.reverses_id IS NULL AND NOT EXISTS (SELECT 1 FROM excise_transactions r WHERE r.company_id = t.company_id AND r.reverses_id = t.id)`,
-    );
+  if (!args.parameters?.includeReversed) parts.push(standing);
   return sql.join(parts, sql` AND `);
 }
 
@@ -293,8 +296,8 @@ const sumsOf = (row: Record<string, string | null> | undefined): Sums => ({
   value: parseScaled(row?.value ?? '0', 2),
 });
 
-/** The balance of a key just before (date, id): months before from the month totals, then
- * the rows of that month before it (all rows: reversed pairs net to zero). */
+/** The balance of a key just before (date, id): months before from the month totals (a
+ * reversed pair nets to zero in its month), then the standing rows of that month before it. */
 async function openingBefore(ctx: DomainContext, key: LedgerKey, date: string, id: string): Promise<Sums> {
   const month = `${date.slice(0, 7)}-01`;
   const [months] = rowsOf<Record<string, string | null>>(
@@ -308,7 +311,7 @@ async function openingBefore(ctx: DomainContext, key: LedgerKey, date: string, i
              sum(coalesce(t.value, 0))::text AS value
       FROM excise_transactions t
       WHERE t.company_id = ${ctx.actor.companyId} AND ${keyColumn(key)} = ${key.id}
-        AND t.date >= ${month} AND (t.date, t.id) < (${date}::date, ${id}::bigint)`),
+        AND t.date >= ${month} AND (t.date, t.id) < (${date}::date, ${id}::bigint) AND ${standing}`),
   );
   const a = sumsOf(months);
   const b = sumsOf(days);
@@ -333,7 +336,7 @@ export async function lowestBalanceFrom(ctx: DomainContext, vesselId: string, da
                                            OR laa + ${formatScaled(opening.laa, 3)}::numeric < 0), 'YYYY-MM-DD') AS date
       FROM (SELECT t.date, sum(t.volume) OVER w AS volume, sum(t.laa) OVER w AS laa
             FROM excise_transactions t
-            WHERE t.company_id = ${ctx.actor.companyId} AND t.vessel_id = ${vesselId} AND t.date >= ${date}
+            WHERE t.company_id = ${ctx.actor.companyId} AND t.vessel_id = ${vesselId} AND t.date >= ${date} AND ${standing}
             WINDOW w AS (ORDER BY t.date, t.id)) r`),
   );
   return {
@@ -344,8 +347,8 @@ export async function lowestBalanceFrom(ctx: DomainContext, vesselId: string, da
   };
 }
 
-/** Running balances of the page's rows: the opening before its earliest row, then every row
- * of the key between its earliest and latest (hidden reversed ones included) in date order. */
+/** Running balances of the page's rows: the opening before its earliest row, then every
+ * standing row of the key between its earliest and latest, in date order. */
 async function addBalances(ctx: DomainContext, key: LedgerKey, nodes: TransactionNode[]) {
   if (!nodes.length) return;
   const ordered = [...nodes].sort((a, b) =>
@@ -361,6 +364,7 @@ async function addBalances(ctx: DomainContext, key: LedgerKey, nodes: Transactio
       FROM excise_transactions t
       WHERE t.company_id = ${ctx.actor.companyId} AND ${keyColumn(key)} = ${key.id}
         AND (t.date, t.id) >= (${first.date}::date, ${first.id}::bigint) AND (t.date, t.id) <= (${last.date}::date, ${last.id}::bigint)
+        AND ${standing}
       ORDER BY t.date, t.id`),
   );
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -501,7 +505,7 @@ export async function exportTransactions(
           c === 'excise'
             ? (EXCISE_CATEGORIES[node.excise as keyof typeof EXCISE_CATEGORIES]?.en ?? node.excise)
             : node[c];
-        return v === null || v === undefined ? '' : String(v);
+        return csvCell(v);
       }),
     );
     if (data.length) chunks.push(Papa.unparse(data, { header: false }));
