@@ -1,13 +1,14 @@
 // Issue 9, parts 4 and 5: a tank's excise transactions list with running balances, its
-// filters in the URL, the row menu's Audit history and Delete transaction (the reversal takes
-// the rows out of the list and is in the audit log). The postings are made through the API
-// (an opening in a new tank, then a transfer of a quarter of it to a second new tank), so the
-// spec does not depend on the demo's ledger history.
+// filters in the URL, the '/' key, the row menu's Audit history and Delete transaction (the
+// reversal takes the rows out of the list and is in the audit log; Show reversed brings the
+// pair back, marked), and the list of a member without production.write (spec 6: read-only).
+// The postings are made through the API (an opening in a new tank, then a transfer of a
+// quarter of it to a second new tank), so the spec does not depend on the demo's ledger history.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api } from './session';
+import { accessToken, api, openCompany } from './session';
 
 const stamp = Date.now().toString(36);
 const ymd = (d: Date) =>
@@ -122,6 +123,20 @@ describe('excise transactions of a tank, as a person uses them', () => {
     expect(totals).toContain('300.000');
   });
 
+  it("'/' focuses the first filter, the date range", async () => {
+    const range = page.getByRole('combobox', { name: 'Date range' });
+    const focused = () => range.evaluate((el) => el === document.activeElement);
+    expect(await focused()).toBe(false);
+    await page.getByTestId('transactions-summary').click();
+    await page.keyboard.press('/');
+    await expect.poll(focused).toBe(true);
+    // the focused select opens from the keyboard
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Last 30 days' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+  });
+
   it('exports the list as CSV', async () => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -183,6 +198,62 @@ describe('excise transactions of a tank, as a person uses them', () => {
     expect(b.tank.contents?.volume ?? 0).toBe(0);
   });
 
+  it('Show reversed brings back the deleted transfer and its reversal, marked and not deletable', async () => {
+    const show = page.getByRole('switch', { name: 'Show reversed' });
+    expect(await show.isChecked()).toBe(false);
+    // a controlled switch: checked once the list's filter has it
+    await show.click();
+    await expect.poll(() => show.isChecked()).toBe(true);
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('"includeReversed":true');
+    const transfers = row('Transfer to tank');
+    await expect.poll(() => transfers.count()).toBe(2);
+
+    const original = transfers.filter({ has: page.locator('[data-reversal="reversed"]') });
+    const reversal = transfers.filter({ has: page.locator('[data-reversal="reversal"]') });
+    await expect.poll(() => original.count()).toBe(1);
+    await expect.poll(() => reversal.count()).toBe(1);
+    await original.getByText('Reversed', { exact: true }).waitFor();
+    await reversal.getByText('Reversal', { exact: true }).waitFor();
+    // the original's quantities are struck through; the reversal puts them back
+    expect(await original.locator('s').allInnerTexts()).toEqual(expect.arrayContaining(['-250.000', '-100.000']));
+    const reversalCells = await reversal.getByRole('cell').allInnerTexts();
+    expect(reversalCells).toContain('250.000');
+    expect(reversalCells).toContain('100.000');
+    expect(await reversal.locator('s').count()).toBe(0);
+
+    // no balances (the API gives none); the totals count the pair, which nets to zero
+    expect(await page.getByRole('columnheader', { name: 'Volume balance' }).count()).toBe(0);
+    const totals = await page.getByTestId('transactions-totals').getByRole('cell').allInnerTexts();
+    expect(totals).toContain('Totals (3)');
+    expect(totals).toContain('1,000.000');
+
+    // neither can be selected (a disabled checkbox) or deleted; the opening still can
+    expect(await original.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await reversal.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await row('Opening contents').getByRole('checkbox').isEnabled()).toBe(true);
+    for (const r of [original, reversal]) {
+      await r.getByRole('button', { name: 'Transaction actions' }).click();
+      await page.getByRole('menuitem', { name: 'Details' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Delete transaction' }).count()).toBe(0);
+      await page
+        .getByRole('menu')
+        .filter({ has: page.getByRole('menuitem', { name: 'Details' }) })
+        .press('Escape');
+      // (the app's main menu is a menu too)
+      await expect.poll(() => page.getByRole('menuitem', { name: 'Details' }).count()).toBe(0);
+    }
+
+    // the URL opens it again; switched off, the pair is hidden and the URL clean
+    await page.reload();
+    await expect.poll(() => transfers.count()).toBe(2);
+    expect(await page.getByRole('switch', { name: 'Show reversed' }).isChecked()).toBe(true);
+    await page.getByRole('switch', { name: 'Show reversed' }).click();
+    await expect.poll(() => page.getByRole('switch', { name: 'Show reversed' }).isChecked()).toBe(false);
+    await expect.poll(() => transfers.count()).toBe(0);
+    expect(decodeURIComponent(page.url())).not.toContain('includeReversed');
+    await page.getByRole('columnheader', { name: 'Volume balance' }).waitFor();
+  });
+
   it("the audit log has the 'reversed' entry with its changes", async () => {
     await page.goto(`${BASE_URL}/audit?entityId=${transferRef}`);
     const reversed = page.getByRole('row').filter({ hasText: 'Reversed' });
@@ -209,6 +280,41 @@ describe('excise transactions of a tank, as a person uses them', () => {
     await page.getByText('Deleted 2 of 2').first().waitFor();
     await expect.poll(() => reductions.count()).toBe(0);
     await page.getByText(`Holds ${spiritName}, lot ${lot}: 1,000.000 L at 40.00% (400.000 LAA)`).waitFor();
+  });
+
+  it('a member with production.read only sees the list read-only: no selection, no Delete', async () => {
+    // the settings page's API: the other company's user joins this one, reading production only
+    const { companyMemberSet } = await gql<{ companyMemberSet: { id: string; permissions: string[] } }>(
+      'mutation($email: String!, $permissions: [String!]!) { companyMemberSet(email: $email, permissions: $permissions) { id permissions } }',
+      { email: 'other@example.com', permissions: ['production.read'] },
+    );
+    expect(companyMemberSet.permissions).toEqual(['production.read']);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    try {
+      const reader = await context.newPage();
+      await signIn(reader, 'other@example.com', 'distill-demo', '/dashboard');
+      await openCompany(reader, companyId, listPath());
+      const opening = reader.getByRole('row').filter({ hasText: 'Opening contents' });
+      await opening.waitFor();
+      await reader.getByRole('columnheader', { name: 'Volume balance' }).waitFor();
+      expect(await reader.getByRole('table').first().getByRole('checkbox').count()).toBe(0);
+      await opening.getByRole('button', { name: 'Transaction actions' }).click();
+      await reader.getByRole('menuitem', { name: 'Details' }).waitFor();
+      await reader.getByRole('menuitem', { name: 'Trace lot' }).waitFor();
+      expect(await reader.getByRole('menuitem', { name: 'Delete transaction' }).count()).toBe(0);
+      await reader
+        .getByRole('menu')
+        .filter({ has: reader.getByRole('menuitem', { name: 'Details' }) })
+        .press('Escape');
+      await expect.poll(() => reader.getByRole('menuitem', { name: 'Details' }).count()).toBe(0);
+      // Show reversed reads the history too, still without selection
+      await reader.getByRole('switch', { name: 'Show reversed' }).click();
+      await expect.poll(() => reader.getByRole('row').filter({ hasText: 'Transfer to tank' }).count()).toBe(2);
+      expect(await reader.getByRole('table').first().getByRole('checkbox').count()).toBe(0);
+    } finally {
+      await context.close();
+      await gql('mutation($id: ID!) { companyMemberRemove(id: $id) { id } }', { id: companyMemberSet.id });
+    }
   });
 
   it('the tank edit screen links to its transactions', async () => {

@@ -206,6 +206,27 @@ describe.each(backends)('excise ledger on %s', (backend) => {
       [-20, 770, 455.128],
     ]);
     expect(list.totals).toMatchObject({ totalVolume: 770, totalLaa: 455.128, totalCount: 4 });
+    // a date range: the 2026-01-10 transfer (-400 L) and the 2026-06-30 cask (+190 L)
+    const ranged = await co.call<{ tank: { transactions2: any } }>(TRANSACTIONS, {
+      id: a,
+      filters: [
+        { field: 'date', comparator: 'ge', value: '2026-01-06' },
+        { field: 'date', comparator: 'le', value: '2026-06-30' },
+      ],
+    });
+    expect(ranged.data!.tank.transactions2.totals).toMatchObject({
+      totalVolume: -210,
+      totalLaa: -183.05,
+      totalCount: 2,
+    });
+    const january = await co.call<{ tank: { transactions2: any } }>(TRANSACTIONS, {
+      id: a,
+      filters: [
+        { field: 'date', comparator: 'ge', value: '2026-01-01' },
+        { field: 'date', comparator: 'le', value: '2026-01-31' },
+      ],
+    });
+    expect(january.data!.tank.transactions2.totals).toMatchObject({ totalVolume: 600, totalLaa: 390, totalCount: 2 });
     expect(list.edges[0].node).toMatchObject({
       vesselName: 'A',
       alcoholName: 'Rye new make',

@@ -10,9 +10,13 @@ import {
   detailsPathFor,
   entityNameOfRefType,
   filterWithRange,
+  filterWithReversed,
+  isDeletable,
   lotTracePath,
   rangeOfFilter,
   refIdsOf,
+  reversalKind,
+  showsReversed,
   toTransactionQuery,
 } from '../../src/app/pages/exciseTransactions/model';
 import {
@@ -156,6 +160,84 @@ describe('the arguments of transactions2', () => {
     expect(q.sortKey).toBe('laa');
     expect(q.reverse).toBe(true);
     expect(toTransactionQuery({ period: 'all' }, { field: 'volume', order: 'ASC' }, today).reverse).toBe(false);
+  });
+});
+
+describe('Show reversed (includeReversed)', () => {
+  const defaults = { sort: { field: 'date', order: 'DESC' } };
+
+  it('is off unless the filter says includeReversed: true', () => {
+    expect(showsReversed(undefined)).toBe(false);
+    expect(showsReversed({})).toBe(false);
+    expect(showsReversed({ includeReversed: false })).toBe(false);
+    expect(showsReversed({ includeReversed: '' })).toBe(false);
+    expect(showsReversed({ includeReversed: 1 })).toBe(false);
+    expect(showsReversed({ includeReversed: true })).toBe(true);
+    // a hand-written ?filter={"includeReversed":"true"}
+    expect(showsReversed({ includeReversed: 'true' })).toBe(true);
+  });
+  it('switching it on adds the key; off removes it, other filters kept', () => {
+    expect(filterWithReversed({ refType: 'Proof' }, true)).toEqual({ refType: 'Proof', includeReversed: true });
+    expect(filterWithReversed({ refType: 'Proof', includeReversed: true }, false)).toEqual({ refType: 'Proof' });
+    expect(filterWithReversed(undefined, false)).toEqual({});
+    expect(filterWithReversed({ includeReversed: 'true' }, true)).toEqual({ includeReversed: true });
+  });
+  it('lives in the query string: on writes it, off leaves the URL clean, a URL loads it', () => {
+    const on = filterWithReversed({ period: 'all' }, true);
+    const search = buildListSearch({ filter: on, sort: defaults.sort, page: 1 }, defaults);
+    expect(search).toBe(`?filter=${encodeURIComponent('{"period":"all","includeReversed":true}')}`);
+    const back = parseListSearch(search);
+    expect(back?.filter).toEqual(on);
+    expect(showsReversed(back?.filter)).toBe(true);
+    expect(buildListSearch({ filter: filterWithReversed(on, false), sort: defaults.sort }, defaults)).toBe(
+      `?filter=${encodeURIComponent('{"period":"all"}')}`,
+    );
+    expect(buildListSearch({ filter: filterWithReversed({}, false), sort: defaults.sort }, defaults)).toBe('');
+    expect(showsReversed(parseListSearch(`?filter=${encodeURIComponent('{"includeReversed":true}')}`)?.filter)).toBe(
+      true,
+    );
+  });
+  it('passes parameters.includeReversed to transactions2 (and the CSV export), not a filter', () => {
+    const q = toTransactionQuery({ period: 'all', refType: 'Proof', includeReversed: true }, undefined, today);
+    expect(q).toStrictEqual({
+      filters: [{ field: 'refType', comparator: 'eq', value: 'Proof' }],
+      sortKey: 'date',
+      reverse: false,
+      parameters: { includeReversed: true },
+    });
+    // off: no parameters at all, the API default (reversed pairs hidden)
+    expect(toTransactionQuery({ period: 'all', includeReversed: false }, undefined, today)).toStrictEqual({
+      filters: [],
+      sortKey: 'date',
+      reverse: false,
+    });
+    expect('parameters' in toTransactionQuery({ period: 'all' }, undefined, today)).toBe(false);
+  });
+  it('hides the balances: the API gives none with reversed rows', () => {
+    expect(balancesVisible({ includeReversed: true }, byDate)).toBe(false);
+    expect(balancesVisible({ includeReversed: true }, undefined)).toBe(false);
+    expect(balancesVisible({ includeReversed: false }, byDate)).toBe(true);
+  });
+  it('marks reversed originals and reversals; neither is deletable', () => {
+    expect(reversalKind({ reversed: false, reversesId: null })).toBeNull();
+    expect(reversalKind({ reversed: true, reversesId: null })).toBe('reversed');
+    expect(reversalKind({ reversed: false, reversesId: '41' })).toBe('reversal');
+    expect(isDeletable({ reversed: false, reversesId: null })).toBe(true);
+    expect(isDeletable({})).toBe(true);
+    expect(isDeletable({ reversed: true, reversesId: null })).toBe(false);
+    expect(isDeletable({ reversed: false, reversesId: '41' })).toBe(false);
+  });
+  it('a batch delete skips reversed rows and reversals (their refId may be posted again)', () => {
+    const rows = new Map([
+      ['1', { refId: 'a', reversed: true, reversesId: null }],
+      ['2', { refId: 'a', reversed: false, reversesId: '1' }],
+      ['3', { refId: 'a', reversed: false, reversesId: null }],
+      ['4', { refId: 'b', reversed: true, reversesId: null }],
+    ]);
+    const { refIds, rowsOf } = refIdsOf(['1', '2', '4'], rows);
+    expect(refIds).toEqual([]);
+    expect(rowsOf.size).toBe(0);
+    expect(refIdsOf(['1', '3'], rows).refIds).toEqual(['a']);
   });
 });
 

@@ -123,7 +123,24 @@ export function ListUrlSync({ defaultSort }: { defaultSort: { field: string; ord
 
 // ---------------------------------------------------------------- '/' key
 
-/** '/' focuses the search box of the list in `root`, or opens its filter menu. */
+/** What the keyboard can reach: fields, buttons, MUI selects (a combobox div), not hidden inputs. */
+const FOCUSABLE = 'input, select, textarea, button, [role="combobox"], [tabindex]';
+
+/** The first control in `box` a user can tab to. */
+function firstFocusable(box: Element): HTMLElement | null {
+  for (const el of box.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (el.tabIndex < 0 || el.getAttribute('aria-hidden') === 'true') continue;
+    if ((el as HTMLInputElement).disabled || (el as HTMLInputElement).type === 'hidden') continue;
+    return el;
+  }
+  return null;
+}
+
+/**
+ * '/' focuses the search box of the list in `root`, or opens its filter menu; a list whose
+ * filters are always shown (no search, no menu) marks their box `data-slash-focus` and '/'
+ * focuses the first of them.
+ */
 export function useSlashKey(root: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -132,10 +149,13 @@ export function useSlashKey(root: React.RefObject<HTMLElement | null>) {
       if (!el) return;
       const search = el.querySelector<HTMLInputElement>('input[name="q"]');
       const menu = el.querySelector<HTMLButtonElement>('.RaFilterButton-root button, button.add-filter');
-      if (!search && !menu) return;
+      const marked = el.querySelector('[data-slash-focus]');
+      const first = !search && !menu && marked ? firstFocusable(marked) : null;
+      if (!search && !menu && !first) return;
       e.preventDefault();
       if (search) search.focus();
-      else menu?.click();
+      else if (menu) menu.click();
+      else first?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

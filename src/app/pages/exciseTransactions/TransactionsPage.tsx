@@ -3,8 +3,11 @@
 // with more than one site), activity and excise type, in the query string; rows by date with
 // running balances where spec 5 allows them; a totals row over every selected row; a row menu
 // (Details, Trace lot, Audit history, Delete transaction); batch delete; landscape printing;
-// CSV export. Read-only without production.write.
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+// CSV export. Show reversed (in the query string too) adds the reversed rows, struck through,
+// and their reversals, neither of them deletable, and no balances (the API gives none). '/'
+// focuses the first filter, through the generic lists' handler. Read-only without
+// production.write.
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { matchPath, useLocation, useNavigate, useParams, Link as RouterLink } from 'react-router-dom';
 import {
   Button,
@@ -29,12 +32,14 @@ import {
   Card,
   CardContent,
   Chip,
+  FormControlLabel,
   IconButton,
   Link,
   ListItemIcon,
   ListItemText,
   Menu,
   MenuItem,
+  Switch,
   TableCell,
   TableFooter,
   TableRow,
@@ -63,6 +68,7 @@ import {
   RowErrorsProvider,
   useColumnWidth,
   useRowErrors,
+  useSlashKey,
 } from '../../generic/ListFeatures';
 import { paramsFromUrl, parseListSearch, printOrientationFor, type StoredListParams } from '../../generic/listUrl';
 import { PermissionDenied } from '../../generic/PermissionDenied';
@@ -82,9 +88,13 @@ import {
   entityNameOfRefType,
   FILTER,
   filterWithRange,
+  filterWithReversed,
+  isDeletable,
   lotTracePath,
   rangeOfFilter,
   refIdsOf,
+  reversalKind,
+  showsReversed,
 } from './model';
 import { ownerFromParams, type TransactionsOwner } from './owners';
 import {
@@ -269,7 +279,12 @@ function TransactionFilterBar() {
   );
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', py: 1 }} data-no-print>
+    // data-slash-focus: the '/' key (useSlashKey) focuses the first control here, the date range
+    <Box
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', py: 1 }}
+      data-no-print
+      data-slash-focus
+    >
       <DateRangePicker
         value={rangeOfFilter(filterValues)}
         onChange={(r) => set(filterWithRange(filterValues, r))}
@@ -297,6 +312,18 @@ function TransactionFilterBar() {
         value={value(FILTER.excise)}
         options={categories}
         onChange={(v) => change(FILTER.excise, v)}
+      />
+      <FormControlLabel
+        sx={{ ml: 0, minHeight: 40 }}
+        control={
+          <Switch
+            size="small"
+            name={FILTER.reversed}
+            checked={showsReversed(filterValues)}
+            onChange={(e) => set(filterWithReversed(filterValues, e.target.checked))}
+          />
+        }
+        label={translate('transactions.filters.show_reversed')}
       />
     </Box>
   );
@@ -510,7 +537,7 @@ function RowMenu() {
             <ListItemText>{translate('transactions.menu.audit')}</ListItemText>
           </MenuItem>
         ) : null}
-        {writable ? (
+        {writable && isDeletable(row) ? (
           <MenuItem
             onClick={() => {
               close();
@@ -558,14 +585,29 @@ function LotCell({ row }: { row: Row }) {
 function ActivityCell({ row }: { row: Row }) {
   const translate = useTranslate();
   const labels = useLabels();
+  const kind = reversalKind(row);
   return (
     <>
       {labels.refType(row.refType)}
-      {row.reversesId ? (
-        <Chip size="small" variant="outlined" label={translate('transactions.reversal')} sx={{ ml: 0.5 }} />
+      {kind ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={kind === 'reversed' ? 'warning' : 'default'}
+          label={translate(`transactions.${kind}`)}
+          title={translate(`transactions.${kind}_hint`)}
+          sx={{ ml: 0.5 }}
+          data-reversal={kind}
+        />
       ) : null}
     </>
   );
+}
+
+/** A quantity of a reversed row is struck through: a reversal cancels it. */
+function Quantity({ row, children }: { row: Row; children: ReactNode }) {
+  if (row.__totals || !row.reversed || row.reversesId) return <>{children}</>;
+  return <s>{children}</s>;
 }
 
 function ExciseCell({ row }: { row: Row }) {
@@ -697,8 +739,7 @@ function TransactionsTable({ tableKey }: { tableKey: string }) {
   const total = (render: (r: Row) => ReactNode) => (r: Row) => (r.__totals ? null : render(r));
   const num =
     (source: keyof Row, precision = 3) =>
-    (r: Row) =>
-      qty(r[source] as number | null, precision);
+    (r: Row) => <Quantity row={r}>{qty(r[source] as number | null, precision)}</Quantity>;
 
   return (
     <FootContext.Provider value={{ selectable: writable }}>
@@ -714,6 +755,7 @@ function TransactionsTable({ tableKey }: { tableKey: string }) {
         expand={<TransactionDetails />}
         expandSingle
         bulkActionButtons={writable ? <BulkReverseButton /> : false}
+        isRowSelectable={isDeletable}
         body={ErrorAwareBody}
         foot={TotalsFoot}
         empty={<EmptyText />}
@@ -770,7 +812,9 @@ function TransactionsTable({ tableKey }: { tableKey: string }) {
           label={label('strength')}
           align="right"
           disableSort
-          render={total((r) => qty(r.strength, 2))}
+          render={total((r) => (
+            <Quantity row={r}>{qty(r.strength, 2)}</Quantity>
+          ))}
         />
         <DataTable.Col source="laa" label={label('laa')} align="right" render={num('laa')} />
         <DataTable.Col source="litres" label={label('litres')} align="right" render={num('litres')} />
@@ -851,11 +895,13 @@ function TransactionsList({ owner, id }: { owner: TransactionsOwner; id: string 
   const [columnWidth] = useColumnWidth(listKey);
   const queryMeta = useMemo(() => ({ owner, id }), [owner, id]);
   const csv = company?.allowCSVExport === true;
+  const root = useRef<HTMLDivElement>(null);
+  useSlashKey(root);
 
   return (
     <DataProviderContext.Provider value={provider}>
       <SetupContext.Provider value={setup}>
-        <Box sx={columnWidthSx(columnWidth)}>
+        <Box ref={root} sx={columnWidthSx(columnWidth)}>
           <PrintStyles orientation={printOrientationFor('exciseTransactions')} />
           <RowErrorsProvider>
             <List<Row>

@@ -33,6 +33,7 @@ export const transactionsMessages: PageMessages = {
         activity: 'Activity',
         excise: 'Excise type',
         any: 'All',
+        show_reversed: 'Show reversed',
       },
       menu: {
         open: 'Transaction actions',
@@ -45,6 +46,9 @@ export const transactionsMessages: PageMessages = {
       delete_name: 'the %{activity} of %{date}',
       totals: 'Totals (%{count})',
       reversal: 'Reversal',
+      reversal_hint: 'Cancels a row posted earlier under this activity',
+      reversed: 'Reversed',
+      reversed_hint: 'Deleted or edited: a reversal cancels this row',
       summary: {
         empty: 'Empty',
         holds: 'Holds %{alcohol}%{lot}: %{volume} L at %{strength}% (%{laa} LAA)',
@@ -53,7 +57,8 @@ export const transactionsMessages: PageMessages = {
         on_hand:
           'On hand: %{volume} L, %{laa} LAA in 1 vessel |||| On hand: %{volume} L, %{laa} LAA in %{smart_count} vessels',
       },
-      balances_hidden: 'Balances show only without an activity, excise type or site filter, sorted by date.',
+      balances_hidden:
+        'Balances show only without an activity, excise type or site filter or reversed rows, sorted by date.',
       ref_types: {
         Initial: 'Opening contents',
         ReduceInventory: 'Reduce inventory',
@@ -108,6 +113,7 @@ export const transactionsMessages: PageMessages = {
         activity: 'Activité',
         excise: "Type d'accise",
         any: 'Tous',
+        show_reversed: 'Afficher les contrepassations',
       },
       menu: {
         open: 'Actions de la transaction',
@@ -120,6 +126,9 @@ export const transactionsMessages: PageMessages = {
       delete_name: "l'opération « %{activity} » du %{date}",
       totals: 'Totaux (%{count})',
       reversal: 'Contrepassation',
+      reversal_hint: 'Annule une ligne passée plus tôt pour cette opération',
+      reversed: 'Contrepassée',
+      reversed_hint: 'Supprimée ou modifiée : une contrepassation annule cette ligne',
       summary: {
         empty: 'Vide',
         holds: 'Contient %{alcohol}%{lot} : %{volume} L à %{strength} % (%{laa} LAA)',
@@ -129,7 +138,7 @@ export const transactionsMessages: PageMessages = {
           'En stock : %{volume} L, %{laa} LAA dans 1 contenant |||| En stock : %{volume} L, %{laa} LAA dans %{smart_count} contenants',
       },
       balances_hidden:
-        "Les soldes ne s'affichent que sans filtre d'activité, de type d'accise ou de site, avec un tri par date.",
+        "Les soldes ne s'affichent que sans filtre d'activité, de type d'accise ou de site ni contrepassations, avec un tri par date.",
       ref_types: {
         Initial: "Contenu d'ouverture",
         ReduceInventory: "Réduire l'inventaire",

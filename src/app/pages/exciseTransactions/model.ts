@@ -15,6 +15,7 @@ import { actionPathForRefType, VESSEL_ACTIONS } from '../vesselActions/actions';
  *   period    a date preset (`last90`…) or `all`; absent: the default, Last 30 days
  *   date_gte, date_lte   a custom range (yyyy-MM-dd), when no preset matches it
  *   siteId, refType (the activity), excise (the category)
+ *   includeReversed   true: also reversed rows and their reversals (Show reversed); absent: off
  */
 export const FILTER = {
   period: PERIOD_KEY,
@@ -23,6 +24,7 @@ export const FILTER = {
   site: 'siteId',
   activity: 'refType',
   excise: 'excise',
+  reversed: 'includeReversed',
 } as const;
 
 /** The filters that hide running balances (spec 5). */
@@ -38,6 +40,21 @@ const text = (v: unknown): string | null =>
 
 export { filterWithRange, rangeOfFilter } from '../../generic/periodFilter';
 
+/** Whether Show reversed is on: `true` (or the text 'true' of a hand-written URL). */
+export const showsReversed = (filter: TransactionFilter | undefined): boolean => {
+  const v = filter?.[FILTER.reversed];
+  return v === true || v === 'true';
+};
+
+/**
+ * The filter with Show reversed switched on or off: on is `includeReversed: true`, off is no
+ * key at all (so the default list keeps a clean query string).
+ */
+export function filterWithReversed(filter: TransactionFilter | undefined, on: boolean): TransactionFilter {
+  const { [FILTER.reversed]: _drop, ...rest } = filter ?? {};
+  return on ? { ...rest, [FILTER.reversed]: true } : rest;
+}
+
 export interface SortState {
   field?: string;
   order?: string;
@@ -50,6 +67,8 @@ export interface TransactionQuery {
   filters: ApiFilter[];
   sortKey: string;
   reverse: boolean;
+  /** `TransactionListParameters`; only when a parameter is set */
+  parameters?: { includeReversed: boolean };
 }
 
 /** The arguments of `transactions2` (and `transactionsExportCSV`) for a list state. */
@@ -72,16 +91,20 @@ export function toTransactionQuery(
   const order = sort?.field ? sort.order : DEFAULT_SORT.order;
   // the API lists by date newest first and any other column ascending; `reverse` flips that
   const reverse = field === 'date' ? order === 'ASC' : order === 'DESC';
-  return { filters, sortKey: field, reverse };
+  const query: TransactionQuery = { filters, sortKey: field, reverse };
+  if (showsReversed(filter)) query.parameters = { includeReversed: true };
+  return query;
 }
 
 /**
  * Spec 5: 'Transactions list balances show only with no activity, excise or site filter and
  * with date sorting or no sorting.' (The date range does not hide them: a balance is the
- * vessel's after that row, whatever rows the range shows.)
+ * vessel's after that row, whatever rows the range shows.) With Show reversed the API gives
+ * no balances.
  */
 export function balancesVisible(filter: TransactionFilter | undefined, sort: SortState | undefined): boolean {
   if (BALANCE_HIDING_FILTERS.some((k) => text(filter?.[k]) !== null)) return false;
+  if (showsReversed(filter)) return false;
   return !sort?.field || sort.field === 'date';
 }
 
@@ -142,20 +165,35 @@ export function auditPathFor(refId: string, auditPath: string | null): string | 
   return `${auditPath}?${new URLSearchParams({ entityId: refId }).toString()}`;
 }
 
+// ---------------------------------------------------------------- reversed rows
+
+/** What a row is with Show reversed: a reversed original, the reversal of one, or neither. */
+export interface ReversalState {
+  reversed?: boolean | null;
+  reversesId?: string | null;
+}
+
+export const reversalKind = (row: ReversalState): 'reversed' | 'reversal' | null =>
+  row.reversesId ? 'reversal' : row.reversed ? 'reversed' : null;
+
+/** A reversed row or a reversal is history: nothing to delete (its refId may have been posted again). */
+export const isDeletable = (row: ReversalState): boolean => reversalKind(row) === null;
+
 // ---------------------------------------------------------------- batch delete
 
 /**
  * The refIds to reverse for the selected rows, each once, in selection order; rows not loaded
- * (selected on a page since dropped) are skipped. Also answers which rows each refId covers.
+ * (selected on a page since dropped) and reversed rows or reversals are skipped. Also answers
+ * which rows each refId covers.
  */
 export function refIdsOf(
   selectedIds: readonly unknown[],
-  rowsById: ReadonlyMap<string, Pick<TransactionRef, 'refId'>>,
+  rowsById: ReadonlyMap<string, Pick<TransactionRef, 'refId'> & ReversalState>,
 ): { refIds: string[]; rowsOf: Map<string, string[]> } {
   const rowsOf = new Map<string, string[]>();
   for (const id of selectedIds) {
     const row = rowsById.get(String(id));
-    if (!row?.refId) continue;
+    if (!row?.refId || !isDeletable(row)) continue;
     const list = rowsOf.get(row.refId) ?? [];
     list.push(String(id));
     rowsOf.set(row.refId, list);

@@ -103,5 +103,7 @@ CREATE TABLE "excise_month_totals" (
   "kg" numeric(18, 3) DEFAULT 0 NOT NULL,
   "value" numeric(18, 2) DEFAULT 0 NOT NULL,
   "row_count" integer DEFAULT 0 NOT NULL,
+  -- rows of the month that are reversed or reversals (a pair shares its date, so its month)
+  "hidden_count" integer DEFAULT 0 NOT NULL,
   PRIMARY KEY ("company_id", "key_id", "month")
 );

@@ -146,21 +146,43 @@ async function insertRows(
 }
 
 /** Movement totals per month of each vessel and each alcohol record touched. */
-async function addMonthTotals(ctx: DomainContext, rows: Posting[]) {
+async function addMonthTotals(ctx: DomainContext, rows: (Posting & { reversesId?: string })[]) {
   const totals = new Map<
     string,
-    { key: string; month: string; volume: Milli; litres: Milli; laa: Milli; kg: Milli; value: number; n: number }
+    {
+      key: string;
+      month: string;
+      volume: Milli;
+      litres: Milli;
+      laa: Milli;
+      kg: Milli;
+      value: number;
+      n: number;
+      hidden: number;
+    }
   >();
   for (const p of rows) {
     const month = `${p.date.slice(0, 7)}-01`;
     for (const key of [p.vessel.id, p.alcoholId]) {
-      const t = totals.get(`${key}:${month}`) ?? { key, month, volume: 0, litres: 0, laa: 0, kg: 0, value: 0, n: 0 };
+      const t = totals.get(`${key}:${month}`) ?? {
+        key,
+        month,
+        volume: 0,
+        litres: 0,
+        laa: 0,
+        kg: 0,
+        value: 0,
+        n: 0,
+        hidden: 0,
+      };
       t.volume += p.volume;
       t.litres += p.alcoholType === 'Spirit' ? p.laa : p.volume;
       t.laa += p.laa;
       t.kg += p.kg;
       t.value += p.value;
       t.n += 1;
+      // a reversal hides itself and the row it reverses
+      if (p.reversesId) t.hidden += 2;
       totals.set(`${key}:${month}`, t);
     }
   }
@@ -169,18 +191,19 @@ async function addMonthTotals(ctx: DomainContext, rows: Posting[]) {
     a.key === b.key ? a.month.localeCompare(b.month) : BigInt(a.key) < BigInt(b.key) ? -1 : 1,
   );
   await ctx.db.execute(sql`
-    INSERT INTO excise_month_totals AS t (company_id, key_id, month, volume, litres, laa, kg, value, row_count)
+    INSERT INTO excise_month_totals AS t (company_id, key_id, month, volume, litres, laa, kg, value, row_count, hidden_count)
     VALUES ${sql.join(
       list.map(
         (t) =>
           sql`(${ctx.actor.companyId}, ${t.key}, ${t.month}, ${formatScaled(t.volume, 3)}, ${formatScaled(t.litres, 3)},
-               ${formatScaled(t.laa, 3)}, ${formatScaled(t.kg, 3)}, ${formatScaled(t.value, 2)}, ${t.n})`,
+               ${formatScaled(t.laa, 3)}, ${formatScaled(t.kg, 3)}, ${formatScaled(t.value, 2)}, ${t.n}, ${t.hidden})`,
       ),
       sql`, `,
     )}
     ON CONFLICT (company_id, key_id, month) DO UPDATE SET
       volume = t.volume + excluded.volume, litres = t.litres + excluded.litres, laa = t.laa + excluded.laa,
-      kg = t.kg + excluded.kg, value = t.value + excluded.value, row_count = t.row_count + excluded.row_count`);
+      kg = t.kg + excluded.kg, value = t.value + excluded.value, row_count = t.row_count + excluded.row_count,
+      hidden_count = t.hidden_count + excluded.hidden_count`);
 }
 
 /** Back-dated withdrawals (and reversals of earlier additions) must not take a vessel below
