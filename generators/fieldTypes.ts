@@ -1,6 +1,7 @@
 // What each field type becomes in every generated target. `satisfies Record<FieldType, …>`
 // makes a new FieldType in src/shared/meta.ts fail to compile until every target handles it.
 import type { FieldMeta, FieldType } from '../src/shared/meta';
+import { decimalLimit, MAX_LINES, NUMERIC_DIGITS } from '../src/shared/limits';
 
 export interface FieldTypeTargets {
   /** SQL column type; null when the field lives in a child table */
@@ -50,13 +51,15 @@ export const fieldTypes = {
     drizzle: (f) => `integer('${f.column}')`,
   },
   decimal: {
-    sql: (f) => `numeric(18, ${f.precision ?? 2})`,
+    sql: (f) => `numeric(${NUMERIC_DIGITS}, ${f.precision ?? 2})`,
     graphql: () => 'Float',
     graphqlInput: () => 'Float',
     jsonSchema: (f) => ({ type: 'number', ...bounds(f) }),
     zod: (f) =>
-      `z.number({ error: ${m('invalidNumber')} }).refine(Number.isFinite, ${m('invalidNumber')})${numberBounds(f)}.refine((v) => hasAtMostDecimals(v, ${f.precision ?? 2}), ${m(`tooManyDecimals(${f.precision ?? 2})`)})`,
-    drizzle: (f) => `numeric('${f.column}', { precision: 18, scale: ${f.precision ?? 2} })`,
+      // the column's range (numeric(18, p): below 10^(18-p)) first, so a huge value is refused
+      // by the rule, never by the database
+      `z.number({ error: ${m('invalidNumber')} }).refine(Number.isFinite, ${m('invalidNumber')}).refine((v) => Math.abs(v) < ${decimalLimit(f.precision ?? 2)}, ${m('outOfRange')})${numberBounds(f)}.refine((v) => hasAtMostDecimals(v, ${f.precision ?? 2}), ${m(`tooManyDecimals(${f.precision ?? 2})`)})`,
+    drizzle: (f) => `numeric('${f.column}', { precision: ${NUMERIC_DIGITS}, scale: ${f.precision ?? 2} })`,
   },
   boolean: {
     sql: () => 'boolean',
@@ -115,8 +118,8 @@ export const fieldTypes = {
     sql: () => null,
     graphql: (_f, linesType) => `[${linesType}!]`,
     graphqlInput: (_f, linesInputType) => `[${linesInputType}!]`,
-    jsonSchema: (_f, lineSchema) => ({ type: 'array', items: lineSchema() }),
-    zod: (_f, lineZod) => `z.array(${lineZod()})`,
+    jsonSchema: (_f, lineSchema) => ({ type: 'array', items: lineSchema(), maxItems: MAX_LINES }),
+    zod: (_f, lineZod) => `z.array(${lineZod()}).max(${MAX_LINES}, ${m(`tooManyLines(${MAX_LINES})`)})`,
     drizzle: () => null,
   },
 } satisfies Record<FieldType, FieldTypeTargets>;

@@ -1,8 +1,9 @@
 // The one Fastify server: app (static SPA), GraphQL API, file downloads and the embedded
 // authorization server, all on one port.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/connect';
 import { authConfig, createApiTokenVerifier, registerAuthServer, type TokenVerifier } from './auth';
@@ -21,13 +22,23 @@ export interface AppOptions {
   clientDir?: string;
   /** tests may verify tokens signed with their own key */
   verifyToken?: TokenVerifier;
-  logger?: boolean;
+  /** true: the request log at LOG_LEVEL (default info); or pino options (level, stream); absent
+   * or false: no log at all (tests) */
+  logger?: FastifyServerOptions['logger'];
+  /** how often expired export files are deleted (default every 10 minutes) */
+  purgeIntervalMs?: number;
 }
+
+/** Largest request body: a document of MAX_LINES lines fits many times over; a 1 MB search
+ * string or a flood of ids does not get this far. */
+export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
-    bodyLimit: 5 * 1024 * 1024,
+    logger: options.logger === true ? { level: process.env.LOG_LEVEL ?? 'info' } : (options.logger ?? false),
+    bodyLimit: BODY_LIMIT,
+    // internal errors are logged and answered with this id: unique across servers and restarts
+    genReqId: () => randomUUID(),
     // before a company is chosen the client asks `companies` at /graphql: it runs with no
     // company, so only @signedIn fields (the user's own data) can answer there
     rewriteUrl: (request) =>
@@ -40,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = authConfig(publicOrigin);
   const verify = options.verifyToken ?? createApiTokenVerifier({ db, publicOrigin });
   const files = new FileStore(options.filesDir);
+  const stopPurging = files.purgeEvery(options.purgeIntervalMs ?? 10 * 60 * 1000);
+  app.addHook('onClose', async () => stopPurging());
 
   /** The embedded issuer's subject is our user id; an external issuer's user is found by e-mail. */
   const resolveUser = async (authorization: string | undefined) => {

@@ -23,7 +23,8 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const app = await buildApp({
     ...config,
     database,
-    logger: process.env.LOG_LEVEL !== 'silent' && !!process.env.LOG_LEVEL,
+    // errors (each internal error with its request id) always; the request log with LOG_LEVEL=info
+    logger: { level: process.env.LOG_LEVEL || 'error' },
   });
   await app.listen({ port: config.port, host: config.host });
 

@@ -27,6 +27,10 @@ export const messages = {
   invalidFormat: 'Invalid format',
   invalidReference: 'Not found',
   tooManyDecimals: (precision: number) => `At most ${precision} decimals`,
+  tooManyItems: (n: number) => `At most ${n} items`,
+  tooManyLines: (n: number) => `At most ${n} lines`,
+  nullCharacter: 'Must not contain a null character',
+  invalidUnicode: 'Must be valid Unicode text',
 } as const;
 
 export const INT_MIN = -2147483648;

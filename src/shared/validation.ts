@@ -8,14 +8,17 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 export const isEmailOrBlank = (value: string): boolean =>
   value.trim() === '' || value.split(',').every((part) => EMAIL.test(part.trim()));
 
+// PostgreSQL has no year 0 (1 BC comes before AD 1): 0000-… is refused rather than failing there
 export const isIsoDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 };
 
 export const isIsoDateTime = (value: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value));
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+  isIsoDate(value.slice(0, 10)) &&
+  !Number.isNaN(Date.parse(value));
 
 export const hasAtMostDecimals = (value: number, precision: number): boolean => {
   const scaled = value * 10 ** precision;

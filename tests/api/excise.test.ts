@@ -397,4 +397,21 @@ describe.each(backends)('excise ledger on %s', (backend) => {
     );
     expect(await co.contents('tank', e)).toMatchObject({ volume: 70, laa: 35 });
   });
+
+  it('answers forged cursors and impossible dates with VALIDATION_ERROR', async () => {
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const variables of [
+      { id: a, after: forged(['not-a-date', '1']) },
+      { id: a, after: forged(['2026-01-01', '99999999999999999999']) },
+      { id: a, sortKey: 'volume', after: forged(['1e999', '5']) },
+      { id: a, after: 'garbage' },
+      { id: a, filters: [{ field: 'date', comparator: 'ge', value: '0000-01-01' }] },
+      { id: a, filters: [{ field: 'date', comparator: 'le', value: '2025-13-45' }] },
+      { id: a, filters: [{ field: 'refType', comparator: 'ge', value: 'x' }] },
+      { id: a, sortKey: 'nope' },
+    ]) {
+      const r = await co.call(TRANSACTIONS, variables);
+      expect({ variables, code: r.errors?.[0].extensions.code }).toEqual({ variables, code: 'VALIDATION_ERROR' });
+    }
+  });
 });

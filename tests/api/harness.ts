@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { connect, type Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import { companyTable, membershipTable, userTable } from '../../src/generated/tables';
 import { UnauthorizedError } from '../../src/server/auth';
 
@@ -57,7 +57,8 @@ async function freshDatabase(backend: Backend): Promise<{ database: Database; dr
   };
 }
 
-export async function startApi(backend: Backend = 'pglite'): Promise<TestApi> {
+/** `appOptions` adds to or replaces the app's options (a logger, a files folder…). */
+export async function startApi(backend: Backend = 'pglite', appOptions: Partial<AppOptions> = {}): Promise<TestApi> {
   const { database, drop } = await freshDatabase(backend);
   await migrate(database.db);
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -77,6 +78,7 @@ export async function startApi(backend: Backend = 'pglite'): Promise<TestApi> {
     publicOrigin: 'http://localhost:0',
     filesDir: mkdtempSync(path.join(tmpdir(), 'distill-files-')),
     verifyToken,
+    ...appOptions,
   });
   await app.ready();
   const token = (userId: string, options: { expiresIn?: string; audience?: string } = {}) =>

@@ -35,6 +35,9 @@ export interface VerifiedToken {
 
 export type TokenVerifier = (authorizationHeader: string | undefined) => Promise<VerifiedToken>;
 
+/** A token may say it was issued this far ahead of our clock (clock drift between servers). */
+export const MAX_IAT_AHEAD_SECONDS = 60;
+
 /** Only asymmetric algorithms: a symmetric one would let anyone holding the public key sign. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
@@ -102,6 +105,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw cause; // the key source is unreachable: a server fault, not the caller's
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new UnauthorizedError('Token has no subject');
+    // a token from the future was minted with a wrong clock or to outlive its expiry; jose checks
+    // iat only together with a maximum age, so the rule is ours
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + MAX_IAT_AHEAD_SECONDS)
+      throw new UnauthorizedError('Token issued in the future');
     return { sub: payload.sub, ...(typeof payload.email === 'string' ? { email: payload.email } : {}) };
   };
 }

@@ -41,6 +41,8 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
   );
   for (const migration of migrations.filter((m) => !done.has(m.name))) {
     const done = await db.transaction(async (tx) => {
+      // a migration may rebuild a large table: the pool's statement timeout is for requests
+      await tx.execute(sql`SET LOCAL statement_timeout = 0`);
       await tx.execute(sql`SELECT pg_advisory_xact_lock(872311)`);
       const seen = await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE name = ${migration.name}`);
       if (rowsOf(seen).length > 0) return false;

@@ -17,17 +17,29 @@ export function ruleOf(field: GraphQLField<unknown, unknown>): Rule | null {
   return null;
 }
 
+/** A root query field that writes a CSV file: `customersExport` (generated for every entity) or
+ * `transactionsExportCSV`. Each needs the company's allowCSVExport feature and counts against
+ * the user's exports per minute. */
+export const isExportField = (name: string) => /^[a-z][A-Za-z0-9]*Export(CSV)?$/.test(name);
+
 export function rootRules(schema: GraphQLSchema): Map<string, Rule> {
   const rules = new Map<string, Rule>();
   const missing: string[] = [];
+  const misnamed: string[] = [];
   for (const type of [schema.getQueryType(), schema.getMutationType()]) {
     for (const field of Object.values(type?.getFields() ?? {})) {
       const rule = ruleOf(field);
       if (rule) rules.set(`${type!.name}.${field.name}`, rule);
       else missing.push(`${type!.name}.${field.name}`);
+      // an export the name rule would miss would escape allowCSVExport and the rate limit
+      const looksLikeExport = /export/i.test(field.name);
+      if (looksLikeExport !== (isExportField(field.name) && type === schema.getQueryType() && rule?.kind === 'auth'))
+        misnamed.push(`${type!.name}.${field.name}`);
     }
   }
   if (missing.length) throw new Error(`Root fields without @auth, @member or @signedIn: ${missing.join(', ')}`);
+  if (misnamed.length)
+    throw new Error(`Exports must be @auth query fields named …Export or …ExportCSV: ${misnamed.join(', ')}`);
   return rules;
 }
 
@@ -38,10 +50,18 @@ export async function enforce(rule: Rule, ctx: RequestContext, fieldName: string
   if (!actor) throw new AppError('FORBIDDEN', 'You are not a member of this company', { companyId: ctx.companyId });
   if (rule.kind === 'member') return;
   if (!hasAny(actor.permissions, rule.any)) throw forbidden(describe(fieldName));
-  if (rule.feature && !actor.features[rule.feature])
-    throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${rule.feature})`, {
-      feature: rule.feature,
-    });
+  for (const feature of [rule.feature, isExportField(fieldName) ? 'allowCSVExport' : undefined])
+    if (feature && !actor.features[feature])
+      throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${feature})`, { feature });
+  if (isExportField(fieldName)) {
+    const wait = ctx.exportLimit.take(ctx.userId);
+    if (wait > 0)
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many exports: at most ${ctx.exportLimit.max} a minute. Try again in ${Math.ceil(wait / 1000)} s.`,
+        { retryAfterSeconds: Math.ceil(wait / 1000) },
+      );
+  }
 }
 
 /** 'customers2' -> 'view customers', 'customerCreate' -> 'create customer' for the denial text. */

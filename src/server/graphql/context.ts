@@ -2,6 +2,11 @@ import type { Db } from '../db/connect';
 import type { Actor, DomainContext } from '../domain/records/actor';
 import { featuresOf, membershipOf } from '../domain/company/companies';
 import type { FileStore } from '../http/files';
+import { MAX_EXPORTS_PER_MINUTE } from '../../shared/limits';
+import { PerUserLimit } from './rateLimit';
+
+/** The server's count of exports per user (authorize.ts checks it before each export). */
+export const defaultExportLimit = () => new PerUserLimit(MAX_EXPORTS_PER_MINUTE, 60_000);
 
 export interface RequestContext {
   db: Db;
@@ -10,6 +15,8 @@ export interface RequestContext {
   companyId: string;
   /** what the browser said about itself, for client error reports */
   client: { userAgent?: string; version?: string };
+  /** exports per user per minute (shared by every request to this server) */
+  exportLimit: PerUserLimit;
   /** the user's membership of :companyId, loaded once per request; null when not a member */
   actor: () => Promise<Actor | null>;
   /** the domain context; only called after authorization, so the actor exists */
@@ -22,6 +29,7 @@ export function buildContext(
   userId: string,
   companyId: string,
   client: RequestContext['client'] = {},
+  exportLimit: PerUserLimit = defaultExportLimit(),
 ): RequestContext {
   let loaded: Promise<Actor | null> | undefined;
   const actor = () =>
@@ -36,6 +44,7 @@ export function buildContext(
     userId,
     companyId,
     client,
+    exportLimit,
     actor,
     domain: async () => ({ db, actor: (await actor())! }),
   };

@@ -2,10 +2,14 @@
 // never reaches GraphQL (401); membership and permissions are checked per root field.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { Db } from '../db/connect';
 import type { FileStore } from '../http/files';
-import { buildContext } from './context';
+import { MAX_ALIASES, MAX_COST, MAX_DIRECTIVES, MAX_QUERY_DEPTH, MAX_TOKENS } from '../../shared/limits';
+import { buildContext, defaultExportLimit } from './context';
 import { buildExecutableSchema, formatError } from './schema';
 import { clientStatusOf } from './errors';
 
@@ -17,11 +21,51 @@ declare module 'fastify' {
   }
 }
 
+/** What a document may ask for besides the spec's rules: aliases, directives and cost (the
+ * depth is mercurius' queryDepth, the tokens the parser's maxTokens); no introspection in
+ * production (the client ships its own copy of the schema). */
+export function validationRules(env: NodeJS.ProcessEnv = process.env): ValidationRule[] {
+  return [
+    maxAliasesRule({ n: MAX_ALIASES }),
+    maxDirectivesRule({ n: MAX_DIRECTIVES }),
+    costLimitRule({ maxCost: MAX_COST }),
+    ...(env.NODE_ENV === 'production' ? [NoSchemaIntrospectionCustomRule] : []),
+  ];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** What is wrong with the request's own shape, before GraphQL sees it. mercurius would read a
+ * query that is not a string, or a string of JSON, as an AST and fail inside. */
+export function requestProblem(payload: unknown, method: string): { code: string; message: string } | null {
+  if (!isObject(payload))
+    return { code: 'VALIDATION_ERROR', message: 'The request must be a JSON object with a query' };
+  const { query, variables, operationName } = payload;
+  if (typeof query !== 'string' || !query.trim())
+    return { code: 'SYNTAX_ERROR', message: 'query must be a GraphQL document (a string)' };
+  let json = true;
+  try {
+    JSON.parse(query);
+  } catch {
+    json = false;
+  }
+  if (json) return { code: 'SYNTAX_ERROR', message: 'query must be a GraphQL document, not JSON' };
+  const variablesOk =
+    variables === undefined ||
+    variables === null ||
+    (method === 'GET' ? typeof variables === 'string' : isObject(variables));
+  if (!variablesOk) return { code: 'VALIDATION_ERROR', message: 'variables must be an object' };
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+    return { code: 'VALIDATION_ERROR', message: 'operationName must be a string' };
+  return null;
+}
+
 export async function registerGraphql(
   app: FastifyInstance,
   options: { db: Db; files: FileStore; resolveUser: UserResolver },
 ): Promise<void> {
   const schema = buildExecutableSchema();
+  const exportLimit = defaultExportLimit();
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       try {
@@ -33,29 +77,47 @@ export async function registerGraphql(
           .send({ errors: [{ message: 'Sign in again', extensions: { code: 'UNAUTHENTICATED', info: {} } }] });
       }
     });
+    scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+      const problem = requestProblem(request.method === 'GET' ? request.query : request.body, request.method);
+      if (problem)
+        return reply
+          .code(400)
+          .send({ data: null, errors: [{ message: problem.message, extensions: { code: problem.code, info: {} } }] });
+    });
     await scope.register(mercurius, {
       schema,
       path: '/graphql/:companyId',
       jit: 1,
       graphiql: false,
-      queryDepth: 12,
+      queryDepth: MAX_QUERY_DEPTH,
+      validationRules: validationRules(),
+      graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
       context: (request: FastifyRequest) =>
-        buildContext(options.db, options.files, request.userId!, (request.params as { companyId: string }).companyId, {
-          userAgent: request.headers['user-agent'],
-          version: typeof request.headers['x-version'] === 'string' ? request.headers['x-version'] : undefined,
-        }),
+        buildContext(
+          options.db,
+          options.files,
+          request.userId!,
+          (request.params as { companyId: string }).companyId,
+          {
+            userAgent: request.headers['user-agent'],
+            version: typeof request.headers['x-version'] === 'string' ? request.headers['x-version'] : undefined,
+          },
+          exportLimit,
+        ),
       errorFormatter: (execution, ctx) => {
         const errors = (execution.errors ?? []).flatMap((e) => {
           const nested = (e.originalError as { errors?: GraphQLError[] } | undefined)?.errors;
           return Array.isArray(nested) ? nested : [e];
         });
-        for (const e of errors)
-          if (
-            e.originalError?.name !== 'AppError' &&
-            (e.path?.length || (e.originalError && !(e.originalError instanceof GraphQLError)))
-          )
-            (ctx.reply?.log ?? app.log).error({ err: e.originalError, path: e.path }, 'resolver failed');
-        const formatted = errors.map(formatError);
+        const request = ctx.reply?.request;
+        const log = request?.log ?? app.log;
+        const formatted = errors.map((e) => {
+          const out = formatError(e, request?.id);
+          // every internal error is logged in full with the request id the client was given
+          if (out.extensions.code === 'INTERNAL_SERVER_ERROR')
+            log.error({ err: e.originalError ?? e, path: e.path, requestId: request?.id }, 'internal server error');
+          return out;
+        });
         // A document that never ran (parse, schema or variable errors) is the client's mistake:
         // 400. Anything that ran answers 200 with its errors, since the spec's client signs
         // the user out on a 500.

@@ -2,6 +2,7 @@ import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
 import { sdl } from '../../generated/sdl';
 import { enforce, rootRules } from './authorize';
 import { AppError, clientStatusOf } from './errors';
+import { checkArgumentLimits } from './argumentLimits';
 import { buildResolvers } from './resolvers';
 import type { RequestContext } from './context';
 import { domainModules } from '../domain';
@@ -27,6 +28,7 @@ export function buildExecutableSchema(): GraphQLSchema {
       const rule = rules.get(`${typeName}.${field.name}`)!;
       field.resolve = async (root, args, ctx: RequestContext) => {
         await enforce(rule, ctx, field.name);
+        checkArgumentLimits(args);
         return resolve(root, args, ctx);
       };
     }
@@ -45,8 +47,9 @@ export function buildExecutableSchema(): GraphQLSchema {
   return schema;
 }
 
-/** The error payload of spec 8: message, extensions.code and extensions.info. */
-export function formatError(error: GraphQLError): GraphQLError {
+/** The error payload of spec 8: message, extensions.code and extensions.info. An internal error
+ * says nothing of its cause: only the request id, which names it in the server's log. */
+export function formatError(error: GraphQLError, requestId?: string): GraphQLError {
   const original = error.originalError;
   if (original instanceof AppError)
     return new GraphQLError(original.message, {
@@ -63,6 +66,6 @@ export function formatError(error: GraphQLError): GraphQLError {
   }
   return new GraphQLError('Internal server error', {
     path: error.path,
-    extensions: { code: 'INTERNAL_SERVER_ERROR', info: {} },
+    extensions: { code: 'INTERNAL_SERVER_ERROR', info: requestId ? { requestId } : {} },
   });
 }

@@ -7,6 +7,7 @@ import { csvCell } from '../kernel/csv';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import { messages } from '../../../shared/messages';
+import { isIsoDate } from '../../../shared/validation';
 import { hasPermission } from '../../../shared/permissions';
 import {
   EXCISE_CATEGORIES,
@@ -95,7 +96,7 @@ const SORTS: Record<string, { expr: SQL; kind: 'date' | 'number' | 'text' }> = {
 const FILTERS: Record<string, { column: SQL; parse: (v: string) => string | null; comparators: string[] }> = {
   date: {
     column: sql`t.date`,
-    parse: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null),
+    parse: (v) => (isIsoDate(v) ? v : null),
     comparators: ['ge', 'le', 'eq'],
   },
   siteId: { column: sql`t.site_id`, parse: (v) => (/^\d{1,18}$/.test(v) ? v : null), comparators: ['eq'] },
@@ -160,15 +161,20 @@ export function balancesShown(args: TransactionListArgs): boolean {
 
 type Cursor = [string, string];
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(text: string, arg: string): Cursor {
+/** A cursor names a row by its sort value and id; both are checked against the sort's kind, so
+ * a forged one is a validation error, never a failed cast in SQL. */
+function decodeCursor(text: string, arg: string, kind: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (
       Array.isArray(c) &&
       c.length === 2 &&
       typeof c[0] === 'string' &&
+      c[0].length <= 200 &&
       typeof c[1] === 'string' &&
-      /^\d{1,18}$/.test(c[1])
+      /^\d{1,18}$/.test(c[1]) &&
+      (kind !== 'date' || isIsoDate(c[0])) &&
+      (kind !== 'number' || /^-?\d{1,15}(\.\d{1,3})?$/.test(c[0]))
     )
       return c as Cursor;
   } catch {
@@ -480,10 +486,10 @@ export async function listTransactions(ctx: DomainContext, key: LedgerKey, args:
   const cursor = backward ? args.before : args.after;
   if (cursor)
     conditions.push(
-      afterCursor(sort.expr, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending, sort.kind),
+      afterCursor(sort.expr, decodeCursor(cursor, backward ? 'before' : 'after', sort.kind), readDescending, sort.kind),
     );
   if (!backward && args.before)
-    conditions.push(afterCursor(sort.expr, decodeCursor(args.before, 'before'), !descending, sort.kind));
+    conditions.push(afterCursor(sort.expr, decodeCursor(args.before, 'before', sort.kind), !descending, sort.kind));
   const dir = readDescending ? sql`DESC` : sql`ASC`;
   const sortText = sort.kind === 'date' ? sql`to_char(${sort.expr}, 'YYYY-MM-DD')` : sql`(${sort.expr})::text`;
   const [rows, totalsRows] = await Promise.all([

@@ -2,7 +2,14 @@
 // these; the GraphQL layer puts code and info in `extensions`. Anything else is a bug: logged in
 // full, answered as INTERNAL_SERVER_ERROR without details.
 export type ErrorCode =
-  'VALIDATION_ERROR' | 'SYNTAX_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'UNAUTHENTICATED';
+  | 'VALIDATION_ERROR'
+  | 'SYNTAX_ERROR'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'UNAUTHENTICATED'
+  /** a per-user rate limit (exports); info.retryAfterSeconds says when to try again */
+  | 'TOO_MANY_REQUESTS';
 
 export class AppError extends Error {
   constructor(

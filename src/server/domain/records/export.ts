@@ -1,5 +1,6 @@
 // CSV export of a list with the same filters and sort as the screen. Headers are field names,
-// which the CSV import maps back case-insensitively, so an export re-imports cleanly.
+// which the CSV import maps back case-insensitively, so an export re-imports cleanly. Cells go
+// through csvCell (no live formulas).
 import Papa from 'papaparse';
 import { and, asc, desc } from 'drizzle-orm';
 import type { EntityMeta } from '../../../shared/meta';
@@ -7,6 +8,7 @@ import type { DomainContext } from './actor';
 import { tableOf, visibleFields } from './fields';
 import { hydrate } from './hydrate';
 import { sortOf, whereOf, type ListArgs } from './list';
+import { csvCell } from '../kernel/csv';
 
 /** Exports are read in batches so a large list never sits in memory as rows and objects twice. */
 const BATCH = 1000;
@@ -36,10 +38,10 @@ export async function exportCsv(ctx: DomainContext, entity: EntityMeta, args: Li
         if (v === null || v === undefined) return '';
         if (f.type === 'ref') {
           const target = v as Record<string, unknown>;
-          return String(Object.entries(target).find(([k]) => k !== 'id')?.[1] ?? target.id);
+          return csvCell(Object.entries(target).find(([k]) => k !== 'id')?.[1] ?? target.id);
         }
-        if (Array.isArray(v)) return v.join('; ');
-        return String(v);
+        if (Array.isArray(v)) return csvCell(v.join('; '));
+        return csvCell(v);
       }),
     ]);
     chunks.push(Papa.unparse(data, { header: false }));

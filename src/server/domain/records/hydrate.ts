@@ -2,7 +2,7 @@
 // one query per ref field and per lines field for the whole page (no N+1).
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { EntityMeta, FieldMeta } from '../../../shared/meta';
-import type { Db } from '../../db/connect';
+import { concurrently, type Db } from '../../db/connect';
 import { codecs } from './values';
 import { entityOf, tableOf, visibleFields } from './fields';
 import type { Actor } from './actor';
@@ -35,10 +35,11 @@ export async function hydrate(
   const fields = options.full ? entity.fields : visibleFields(entity, actor);
   const records = rows.map((row) => ({ id: String(row.id), ...convert(fields, row) }) as ApiRecord);
   if (!records.length) return records;
-  await Promise.all([
-    ...fields.filter((f) => f.type === 'ref').map((f) => loadRefTitles(db, actor, f, records)),
-    ...fields.filter((f) => f.type === 'lines').map((f) => loadLines(db, actor, entity, f, records, options)),
-  ]);
+  await concurrently(
+    db,
+    ...fields.filter((f) => f.type === 'ref').map((f) => () => loadRefTitles(db, actor, f, records)),
+    ...fields.filter((f) => f.type === 'lines').map((f) => () => loadLines(db, actor, entity, f, records, options)),
+  );
   return records;
 }
 
@@ -94,7 +95,10 @@ async function loadLines(
   for (const r of records) r[field.name] = byParent.get(r.id) ?? [];
   // refs on lines (a product, a tax) carry their title like refs on the record itself
   const lines = [...byParent.values()].flat();
-  await Promise.all(lineFields.filter((f) => f.type === 'ref').map((f) => loadRefTitles(db, actor, f, lines)));
+  await concurrently(
+    db,
+    ...lineFields.filter((f) => f.type === 'ref').map((f) => () => loadRefTitles(db, actor, f, lines)),
+  );
 }
 
 const visibleLineFields = (entity: EntityMeta, actor: Actor, field: FieldMeta) =>

@@ -3,12 +3,15 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { cachedCount } from './countCache';
 import type { Comparator, EntityMeta, FieldMeta } from '../../../shared/meta';
-import { messages } from '../../../shared/messages';
+import { INT_MAX, INT_MIN, messages } from '../../../shared/messages';
+import { MAX_FILTER_VALUE_LENGTH, MAX_SEARCH_LENGTH, MAX_STRING_LENGTH } from '../../../shared/limits';
+import { isIsoDate } from '../../../shared/validation';
 import { AppError, validationError } from '../kernel/errors';
 import type { DomainContext } from './actor';
 import { codecs } from './values';
 import { tableOf, visibleFields } from './fields';
 import { hydrate, type ApiRecord, type HydrateOptions } from './hydrate';
+import { concurrently } from '../../db/connect';
 
 /** Largest page a client may ask for; larger requests are refused, never run. */
 export const MAX_PAGE_SIZE = 250;
@@ -37,14 +40,49 @@ export interface Connection {
 
 export type Key = [unknown, string];
 export const encodeCursor = (key: Key) => Buffer.from(JSON.stringify(key)).toString('base64url');
+/** A cursor's key: [sort value, id]. The id must fit a bigint; the sort value is checked against
+ * the sort column by `checkCursorValue` (a cursor is the client's to forge). */
 export function decodeCursor(cursor: string, arg: string): Key {
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(key) && key.length === 2 && typeof key[1] === 'string' && /^\d+$/.test(key[1])) return key as Key;
+    if (Array.isArray(key) && key.length === 2 && typeof key[1] === 'string' && /^\d{1,18}$/.test(key[1]))
+      return key as Key;
   } catch {
     // fall through to the validation error
   }
   throw validationError({ [arg]: 'Invalid cursor' });
+}
+
+/** PostgreSQL's text form of a timestamptz as drizzle answers it ('2025-01-31 09:30:00.123+00'),
+ * or ISO 8601. */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/** Whether a cursor's sort value could have come from the sort column (else the query would fail
+ * in the database: a string compared with an integer column, an integer out of range…). */
+function cursorValueFits(value: unknown, field: FieldMeta | undefined, nullable: boolean): boolean {
+  if (value === null) return nullable;
+  if (!field) return typeof value === 'string' && /^\d{1,18}$/.test(value); // sorted by id
+  switch (field.type) {
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value) && value >= INT_MIN && value <= INT_MAX;
+    case 'decimal':
+      return (
+        (typeof value === 'string' && /^-?\d{1,18}(\.\d{1,18})?$/.test(value)) ||
+        (typeof value === 'number' && Number.isFinite(value))
+      );
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && isIsoDate(value);
+    case 'datetime': {
+      const m = typeof value === 'string' ? TIMESTAMP.exec(value) : null;
+      return !!m && isIsoDate(m[1]) && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 60;
+    }
+    case 'ref':
+      return typeof value === 'string' && /^\d{1,18}$/.test(value);
+    default:
+      return typeof value === 'string' && value.length <= MAX_STRING_LENGTH && !value.includes('\u0000');
+  }
 }
 
 /** Refuses page sizes above MAX_PAGE_SIZE (never run) and first with last. */
@@ -75,10 +113,15 @@ export function whereOf(
     const field: FieldMeta | undefined =
       filter.field === 'id' ? ({ name: 'id', type: 'ref' } as FieldMeta) : fields.find((f) => f.name === filter.field);
     if (!field || field.type === 'lines' || field.type === 'stringList') {
-      problems[`filters.${i}.field`] = `Unknown filter field ${filter.field}`;
+      problems[`filters.${i}.field`] = `Unknown filter field ${String(filter.field).slice(0, 60)}`;
       continue;
     }
     const column = table[field.name];
+    const maxLength = Math.min(field.maxLength ?? MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUE_LENGTH);
+    if (typeof filter.value === 'string' && filter.value.length > maxLength) {
+      problems[key] = messages.maxLength(maxLength);
+      continue;
+    }
     if (filter.value === null || filter.value === undefined) {
       if (filter.comparator !== 'eq') problems[key] = messages.required;
       else conditions.push(isNull(column));
@@ -94,6 +137,8 @@ export function whereOf(
   }
   if (Object.keys(problems).length) throw validationError(problems);
   const search = args.parameters?.search?.trim();
+  if (search && search.length > MAX_SEARCH_LENGTH)
+    throw validationError({ 'parameters.search': messages.maxLength(MAX_SEARCH_LENGTH) });
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const searchable = fields.filter((f) => f.searchable);
@@ -106,11 +151,11 @@ export function sortOf(entity: EntityMeta, ctx: DomainContext, args: Pick<ListAr
   const sortKey = args.sortKey ?? entity.list.sort.field;
   const field = sortKey === 'id' ? undefined : visibleFields(entity, ctx.actor).find((f) => f.name === sortKey);
   if (sortKey !== 'id' && (!field || field.type === 'lines' || field.type === 'stringList'))
-    throw validationError({ sortKey: `Cannot sort by ${sortKey}` });
+    throw validationError({ sortKey: `Cannot sort by ${String(sortKey).slice(0, 60)}` });
   const descending = args.sortKey ? !!args.reverse : entity.list.sort.reverse !== !!args.reverse;
   // ids and required fields are never NULL, so their keyset is a plain row comparison
   const nullable = sortKey !== 'id' && !field!.required && field!.type !== 'boolean';
-  return { sortKey, descending, nullable };
+  return { sortKey, descending, nullable, field };
 }
 
 /** Rows strictly after `key` in the order (column, id) ascending or descending. PostgreSQL
@@ -135,8 +180,13 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   pageSize(args);
   const { table } = tableOf(entity);
   const where = whereOf(ctx, entity, args);
-  const { sortKey, descending, nullable } = sortOf(entity, ctx, args);
+  const { sortKey, descending, nullable, field: sortField } = sortOf(entity, ctx, args);
   const sortColumn = table[sortKey];
+  const keyOf = (cursor: string, arg: string): Key => {
+    const key = decodeCursor(cursor, arg);
+    if (!cursorValueFits(key[0], sortField, nullable)) throw validationError({ [arg]: 'Invalid cursor' });
+    return key;
+  };
   const backward = args.last != null || (args.before != null && args.first == null);
   const size = (backward ? args.last : args.first) ?? DEFAULT_PAGE_SIZE;
   // backward pages are read in the mirrored order, then turned around
@@ -145,10 +195,10 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   const conditions = [where];
   if (cursor)
     conditions.push(
-      after(sortColumn, table.id, decodeCursor(cursor, backward ? 'before' : 'after'), readDescending, nullable),
+      after(sortColumn, table.id, keyOf(cursor, backward ? 'before' : 'after'), readDescending, nullable),
     );
   if (!backward && args.before)
-    conditions.push(after(sortColumn, table.id, decodeCursor(args.before, 'before'), !descending, nullable));
+    conditions.push(after(sortColumn, table.id, keyOf(args.before, 'before'), !descending, nullable));
   const order = readDescending ? [desc(sortColumn), desc(table.id)] : [asc(sortColumn), asc(table.id)];
 
   const filterKey = JSON.stringify([
@@ -156,18 +206,21 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
     args.parameters?.search?.trim() ?? '',
     ctx.actor.permissions.includes('values'),
   ]);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select()
-      .from(table)
-      .where(and(...conditions))
-      .orderBy(...order)
-      .limit(size + 1),
-    cachedCount(ctx.actor.companyId, entity.name, filterKey, async () => {
-      const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(where);
-      return Number(n);
-    }),
-  ]);
+  const [rows, total] = await concurrently(
+    ctx.db,
+    (): Promise<Record<string, unknown>[]> =>
+      ctx.db
+        .select()
+        .from(table)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(size + 1),
+    () =>
+      cachedCount(ctx.actor.companyId, entity.name, filterKey, async () => {
+        const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(where);
+        return Number(n);
+      }),
+  );
   const more = rows.length > size;
   const page = (more ? rows.slice(0, size) : rows) as Record<string, unknown>[];
   if (backward) page.reverse();

@@ -1,7 +1,7 @@
 // How each field type crosses the API/database boundary and how a filter's string value is
 // parsed. One registry, so a new FieldType fails to compile until it is handled here.
 import type { FieldMeta, FieldType } from '../../../shared/meta';
-import { messages } from '../../../shared/messages';
+import { INT_MAX, INT_MIN, messages } from '../../../shared/messages';
 import { isIsoDate, isIsoDateTime } from '../../../shared/validation';
 
 interface ValueCodec {
@@ -26,7 +26,12 @@ export const codecs = {
   integer: {
     fromDb: same,
     toDb: same,
-    parseFilter: (raw) => (/^-?\d+$/.test(raw.trim()) ? { value: Number(raw) } : { error: messages.invalidInteger }),
+    parseFilter: (raw) => {
+      if (!/^-?\d+$/.test(raw.trim())) return { error: messages.invalidInteger };
+      // the column is a 4-byte integer: a value beyond it would fail in the database
+      const n = Number(raw);
+      return n >= INT_MIN && n <= INT_MAX ? { value: n } : { error: messages.outOfRange };
+    },
   },
   decimal: {
     // numeric arrives as a string so no precision is lost in SQL; the API speaks Float

@@ -11,8 +11,15 @@ interface ClientErrorInput {
 export const supportModule: DomainModule = {
   name: 'support',
   mutation: {
-    logClientError: resolver<{ input: ClientErrorInput }>((_r, args, ctx) =>
-      logClientError(ctx.db, { userId: ctx.userId, companyId: ctx.companyId, ...ctx.client }, args.input),
-    ),
+    // @signedIn, so a user with no company yet can report; only a member's report names the
+    // company (a report must not write into a company the caller does not belong to)
+    logClientError: resolver<{ input: ClientErrorInput }>(async (_r, args, ctx) => {
+      const member = (await ctx.actor()) !== null;
+      return logClientError(
+        ctx.db,
+        { userId: ctx.userId, companyId: member ? ctx.companyId : null, ...ctx.client },
+        args.input,
+      );
+    }),
   },
 };
