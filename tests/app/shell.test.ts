@@ -315,6 +315,17 @@ describe('client error reports', () => {
     for (let i = 0; i < 20; i++) report({ message: `m${i}` });
     expect(send).toHaveBeenCalledTimes(10);
   });
+
+  it('are cut to the 20,000 characters the server takes, not lost', () => {
+    const send = vi.fn((_input: { query?: string; message: string }) => Promise.resolve(true));
+    const report = createClientErrorReporter(send, () => 0);
+    report({ message: 'x'.repeat(25_000), query: 'q'.repeat(20_000) });
+    const sent = send.mock.calls[0][0];
+    expect(sent.message).toHaveLength(20_000);
+    expect(sent.message.endsWith('…')).toBe(true);
+    expect(sent.query).toHaveLength(20_000);
+    expect(sent.query!.endsWith('q')).toBe(true);
+  });
 });
 
 describe('task and alert checks', () => {

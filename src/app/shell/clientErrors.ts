@@ -1,5 +1,7 @@
 // logClientError (spec 7): uncaught interface errors and failed queries are reported to the
 // server. Reports are deduplicated and limited, and never report their own failure.
+import { MAX_STRING_LENGTH } from '../../shared/limits';
+
 export interface ClientErrorInput {
   query?: string;
   variables?: string;
@@ -11,6 +13,10 @@ export const LOG_CLIENT_ERROR_DOCUMENT =
 
 const MAX_REPORTS_PER_MINUTE = 10;
 
+/** the server refuses longer strings (src/shared/limits.ts): a long report is cut, not lost */
+const clip = (text: string | undefined) =>
+  text === undefined || text.length <= MAX_STRING_LENGTH ? text : `${text.slice(0, MAX_STRING_LENGTH - 1)}…`;
+
 export function createClientErrorReporter(send: (input: ClientErrorInput) => Promise<unknown>, now = Date.now) {
   const recent: { at: number; key: string }[] = [];
   return (input: ClientErrorInput): boolean => {
@@ -19,7 +25,9 @@ export function createClientErrorReporter(send: (input: ClientErrorInput) => Pro
     const key = `${input.message}\n${input.query ?? ''}`;
     if (recent.length >= MAX_REPORTS_PER_MINUTE || recent.some((r) => r.key === key)) return false;
     recent.push({ at: t, key });
-    send(input).catch(() => undefined);
+    send({ query: clip(input.query), variables: clip(input.variables), message: clip(input.message)! }).catch(
+      () => undefined,
+    );
     return true;
   };
 }
