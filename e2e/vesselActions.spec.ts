@@ -16,6 +16,7 @@ describe('vessel actions, as a person uses them', () => {
   let tankA = '';
   let tankB = '';
   let spiritName = '';
+  let caskId = '';
 
   beforeAll(async () => {
     browser = await launch();
@@ -154,5 +155,60 @@ describe('vessel actions, as a person uses them', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/production/tanks/${tankA}`);
     await page.getByTestId('vessel-contents').getByText('1,000.000').waitFor();
+  });
+
+  it('proofs tank A to 32 % from its actions menu: the LAA stays, the volume grows to 1,250 L', async () => {
+    await page.goto(`${BASE_URL}/production/tanks/${tankA}`);
+    await page.getByTestId('vessel-contents').getByText('1,000.000').waitFor();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Proof (reduce strength)' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/production/tanks/${tankA}/proof`);
+    await page.getByLabel(/^Target strength/).fill('32');
+    // 400 LAA at 32 % = 1,250 L
+    await page.getByText(/The tank will hold 1,250\.000 L at 32\.00 %/).waitFor();
+    await page.getByRole('button', { name: /Save/i }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/production/tanks/${tankA}`);
+    await page.getByTestId('vessel-contents').getByText('1,250.000').waitFor();
+  });
+
+  it('fills a cask from tank A: 200 L at 32 % is 64 LAA', async () => {
+    const cask = await api<{ caskCreate: { id: string } }>(
+      token,
+      companyId,
+      'mutation E2eCask($input: CaskInput!) { caskCreate(input: $input) { id } }',
+      { input: { number: `E2E-${stamp}`, size: 200 } },
+    );
+    caskId = cask.caskCreate.id;
+    await page.goto(`${BASE_URL}/production/tanks/${tankA}`);
+    await page.getByTestId('vessel-contents').getByText('1,250.000').waitFor();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Fill cask' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/production/tanks/${tankA}/fillcask`);
+    await page.getByLabel(/^To cask/).fill(`E2E-${stamp}`);
+    await page.getByRole('option', { name: new RegExp(`E2E-${stamp}`) }).click();
+    await page.getByLabel(/^Volume/).fill('200');
+    await expect.poll(() => page.getByLabel(/^LAA/).inputValue()).toBe('64.000');
+    await page.getByRole('button', { name: /Save/i }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/production/tanks/${tankA}`);
+    await page.getByTestId('vessel-contents').getByText('1,050.000').waitFor();
+  });
+
+  it('reads both transaction lists with their running balances', async () => {
+    const cells = async (text: RegExp | string) =>
+      page.getByRole('row').filter({ hasText: text }).first().getByRole('cell').allInnerTexts();
+    await page.goto(`${BASE_URL}/production/tanks/${tankA}/transactions`);
+    await page.getByRole('columnheader', { name: 'Volume balance' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Proofed from 40.00 % to 32.00 %' }).first().waitFor();
+    // opening 1,000 L / 400 LAA; proofed +250 L -> 1,250 L / 400 LAA; cask -200 L / -64 LAA -> 1,050 L / 336 LAA
+    expect(await cells('Opening contents')).toEqual(expect.arrayContaining(['1,000.000', '400.000']));
+    expect(await cells('Proofed from 40.00 % to 32.00 %')).toEqual(
+      expect.arrayContaining(['250.000', '1,250.000', '400.000']),
+    );
+    expect(await cells(`To Cask E2E-${stamp}`)).toEqual(
+      expect.arrayContaining(['-200.000', '-64.000', '1,050.000', '336.000']),
+    );
+    await page.goto(`${BASE_URL}/inventory/casks/${caskId}/transactions`);
+    await page.getByRole('columnheader', { name: 'Volume balance' }).waitFor();
+    expect(await cells(/From /)).toEqual(expect.arrayContaining(['200.000', '64.000', '32.00']));
   });
 });
