@@ -5,6 +5,7 @@
 //   3. alcoholometry: 100k inverse lookups.
 //   4. excise: a million ledger rows over 500 tanks (tests/bench/excise.ts), PostgreSQL and PGlite:
 //      transactions pages, contents of 500 vessels, 1,000 transfers one by one.
+//   5. bundle: the first page load's JavaScript, gzipped.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import { startApi, type Backend } from '../api/harness';
 import { runAlcoholometryBench } from './alcoholometry';
 import { runExciseBench, type ExciseBenchResult } from './excise';
+import { runBundleBench } from './bundle';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -134,6 +136,8 @@ if (!only || only === 'list') {
 }
 if (!only || only === 'start') say(await startupBench());
 if (!only || only === 'alcoholometry') for (const line of await runAlcoholometryBench()) say(line);
+if (!only || only === 'bundle')
+  for (const line of runBundleBench(path.resolve(import.meta.dirname, '../..'))) say(line);
 if (!only || only === 'excise') {
   // BENCH_EXCISE_ROWS sets the size (a million by default: about 2 min to build on PostgreSQL,
   // 3 min on PGlite on the 2-core machine)
