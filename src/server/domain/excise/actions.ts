@@ -172,6 +172,31 @@ function distinct(f: Fields, from: string | null, to: string | null) {
   if (from && to && from === to) f.refuse('toVesselId', 'Choose another vessel than the one you move from');
 }
 
+/** The fields every action that takes alcohol out of a vessel reads: the vessel (and the one it
+ * goes to), the date, the volume or Empty vessel, comments; `extra` reads the action's own. */
+function readOut<E extends Raw>(raw: Raw, to: 'none' | 'required', extra: (f: Fields) => E = () => ({}) as E) {
+  const f = new Fields(raw);
+  const vesselId = f.id('vesselId')!;
+  const toVesselId = to === 'required' ? f.id('toVesselId')! : null;
+  const date = f.date('date');
+  const all = f.bool('emptyVessel');
+  const volume = all ? null : f.volume('volume');
+  const own = extra(f);
+  const comments = f.text('comments', COMMENTS_MAX);
+  distinct(f, vesselId, toVesselId);
+  f.check();
+  const input: Raw = {
+    vesselId,
+    ...(toVesselId ? { toVesselId } : {}),
+    date,
+    volume: raw.volume ?? null,
+    emptyVessel: all,
+    ...own,
+    comments,
+  };
+  return { f, vesselId, toVesselId: toVesselId!, date, all, volume, comments, own, input };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function initial(raw: Raw): PlannedAction {
@@ -236,25 +261,18 @@ function initial(raw: Raw): PlannedAction {
 }
 
 function reduce(raw: Raw, types: VesselType[]): PlannedAction {
-  const f = new Fields(raw);
-  const vesselId = f.id('vesselId')!;
-  const date = f.date('date');
-  const all = f.bool('emptyVessel');
-  const volume = all ? null : f.volume('volume');
-  const excise = f.category('excise', true);
-  const comments = f.text('comments', COMMENTS_MAX);
-  f.check();
+  const r = readOut(raw, 'none', (f) => ({ excise: f.category('excise', true) }));
   return {
-    date,
-    vesselId,
-    input: { vesselId, date, volume: raw.volume ?? null, emptyVessel: all, excise, comments },
-    vessels: [{ id: vesselId, field: 'vesselId', types }],
+    date: r.date,
+    vesselId: r.vesselId,
+    input: r.input,
+    vessels: [{ id: r.vesselId, field: 'vesselId', types }],
     async plan(_ctx, vessels) {
-      const v = get(vessels, vesselId);
-      const q = take(f, v, volume, all);
-      const category = categoryOfType(f, v, excise, ['reduction']);
-      f.check();
-      return [rowOf(v, neg(q!), category!, date, EXCISE_CATEGORIES[category!].en, comments)];
+      const v = get(vessels, r.vesselId);
+      const q = take(r.f, v, r.volume, r.all);
+      const category = categoryOfType(r.f, v, r.own.excise, ['reduction']);
+      r.f.check();
+      return [rowOf(v, neg(q!), category!, r.date, EXCISE_CATEGORIES[category!].en, r.comments)];
     },
   };
 }
@@ -338,32 +356,30 @@ function reassignLot(raw: Raw): PlannedAction {
 }
 
 function transfer(raw: Raw, from: VesselType[], to: VesselType[], kind: 'plain' | 'fillCask'): PlannedAction {
-  const f = new Fields(raw);
-  const vesselId = f.id('vesselId')!;
-  const toVesselId = f.id('toVesselId')!;
-  const date = f.date('date');
-  const all = f.bool('emptyVessel');
-  const volume = all ? null : f.volume('volume');
-  const comments = f.text('comments', COMMENTS_MAX);
-  distinct(f, vesselId, toVesselId);
-  f.check();
+  const r = readOut(raw, 'required');
   return {
-    date,
-    vesselId,
-    input: { vesselId, toVesselId, date, volume: raw.volume ?? null, emptyVessel: all, comments },
+    date: r.date,
+    vesselId: r.vesselId,
+    input: r.input,
     vessels: [
-      { id: vesselId, field: 'vesselId', types: from },
-      { id: toVesselId, field: 'toVesselId', types: to },
+      { id: r.vesselId, field: 'vesselId', types: from },
+      { id: r.toVesselId, field: 'toVesselId', types: to },
     ],
     async plan(_ctx, vessels) {
-      const source = get(vessels, vesselId);
-      const target = get(vessels, toVesselId);
-      const q = take(f, source, volume, all);
-      f.check();
+      const source = get(vessels, r.vesselId);
+      const target = get(vessels, r.toVesselId);
+      const q = take(r.f, source, r.volume, r.all);
+      r.f.check();
       // a cask filled empty starts ageing today; topping one up keeps its age
       const ageDate =
-        kind === 'fillCask' ? (isEmpty(target) ? date : target.ageDate) : isEmpty(target) ? source.ageDate : undefined;
-      return transferRows(source, target, q!, date, comments, ageDate);
+        kind === 'fillCask'
+          ? isEmpty(target)
+            ? r.date
+            : target.ageDate
+          : isEmpty(target)
+            ? source.ageDate
+            : undefined;
+      return transferRows(source, target, q!, r.date, r.comments, ageDate);
     },
   };
 }
@@ -387,24 +403,26 @@ const DELIVERIES = {
 } as const satisfies Record<string, Record<AlcoholType, ExciseCategory>>;
 
 function deliver(raw: Raw, kind: keyof typeof DELIVERIES): PlannedAction {
-  const f = new Fields(raw);
-  const vesselId = f.id('vesselId')!;
-  const date = f.date('date');
-  const all = f.bool('emptyVessel');
-  const volume = all ? null : f.volume('volume');
-  const licensee = f.text('licensee', 200, true);
-  const comments = f.text('comments', COMMENTS_MAX);
-  f.check();
+  const r = readOut(raw, 'none', (f) => ({ licensee: f.text('licensee', 200, true) }));
   return {
-    date,
-    vesselId,
-    input: { vesselId, date, volume: raw.volume ?? null, emptyVessel: all, licensee, comments },
-    vessels: [{ id: vesselId, field: 'vesselId', types: ALL }],
+    date: r.date,
+    vesselId: r.vesselId,
+    input: r.input,
+    vessels: [{ id: r.vesselId, field: 'vesselId', types: ALL }],
     async plan(_ctx, vessels) {
-      const v = get(vessels, vesselId);
-      const q = take(f, v, volume, all);
-      f.check();
-      return [rowOf(v, neg(q!), DELIVERIES[kind][v.alcoholType!], date, `Delivered in bond to ${licensee}`, comments)];
+      const v = get(vessels, r.vesselId);
+      const q = take(r.f, v, r.volume, r.all);
+      r.f.check();
+      return [
+        rowOf(
+          v,
+          neg(q!),
+          DELIVERIES[kind][v.alcoholType!],
+          r.date,
+          `Delivered in bond to ${r.own.licensee}`,
+          r.comments,
+        ),
+      ];
     },
   };
 }
@@ -474,71 +492,51 @@ function transferSite(raw: Raw): PlannedAction {
 }
 
 function denature(raw: Raw): PlannedAction {
-  const f = new Fields(raw);
-  const vesselId = f.id('vesselId')!;
-  const date = f.date('date');
-  const all = f.bool('emptyVessel');
-  const volume = all ? null : f.volume('volume');
-  const comments = f.text('comments', COMMENTS_MAX);
-  f.check();
+  const r = readOut(raw, 'none');
   return {
-    date,
-    vesselId,
-    input: { vesselId, date, volume: raw.volume ?? null, emptyVessel: all, comments },
-    vessels: [{ id: vesselId, field: 'vesselId', types: ALL }],
+    date: r.date,
+    vesselId: r.vesselId,
+    input: r.input,
+    vessels: [{ id: r.vesselId, field: 'vesselId', types: ALL }],
     async plan(_ctx, vessels) {
-      const v = get(vessels, vesselId);
-      const q = take(f, v, volume, all);
+      const v = get(vessels, r.vesselId);
+      const q = take(r.f, v, r.volume, r.all);
       if (q && v.alcoholType !== 'Spirit')
-        f.refuse('vesselId', `${vesselLabel(v)} does not hold spirits: only spirits are denatured`);
-      f.check();
-      return [rowOf(v, neg(q!), 'SpiritsReductionDenatured', date, 'Denatured', comments)];
+        r.f.refuse('vesselId', `${vesselLabel(v)} does not hold spirits: only spirits are denatured`);
+      r.f.check();
+      return [rowOf(v, neg(q!), 'SpiritsReductionDenatured', r.date, 'Denatured', r.comments)];
     },
   };
 }
 
 function fortifyWine(raw: Raw): PlannedAction {
-  const f = new Fields(raw);
-  const vesselId = f.id('vesselId')!;
-  const toVesselId = f.id('toVesselId')!;
-  const date = f.date('date');
-  const all = f.bool('emptyVessel');
-  const volume = all ? null : f.volume('volume');
-  const comments = f.text('comments', COMMENTS_MAX);
-  distinct(f, vesselId, toVesselId);
-  f.check();
+  const r = readOut(raw, 'required');
   return {
-    date,
-    vesselId,
-    input: { vesselId, toVesselId, date, volume: raw.volume ?? null, emptyVessel: all, comments },
+    date: r.date,
+    vesselId: r.vesselId,
+    input: r.input,
     vessels: [
-      { id: vesselId, field: 'vesselId', types: ALL },
-      { id: toVesselId, field: 'toVesselId', types: ALL },
+      { id: r.vesselId, field: 'vesselId', types: ALL },
+      { id: r.toVesselId, field: 'toVesselId', types: ALL },
     ],
     async plan(_ctx, vessels) {
-      const spirit = get(vessels, vesselId);
-      const wine = get(vessels, toVesselId);
-      const q = take(f, spirit, volume, all);
-      if (q && spirit.alcoholType !== 'Spirit') f.refuse('vesselId', `${vesselLabel(spirit)} does not hold spirits`);
-      if (wine.alcoholType !== 'Wine') f.refuse('toVesselId', `${vesselLabel(wine)} does not hold wine`);
-      f.check();
+      const spirit = get(vessels, r.vesselId);
+      const wine = get(vessels, r.toVesselId);
+      const q = take(r.f, spirit, r.volume, r.all);
+      if (q && spirit.alcoholType !== 'Spirit') r.f.refuse('vesselId', `${vesselLabel(spirit)} does not hold spirits`);
+      if (wine.alcoholType !== 'Wine') r.f.refuse('toVesselId', `${vesselLabel(wine)} does not hold wine`);
+      r.f.check();
       const out = rowOf(
         spirit,
         neg(q!),
         'SpiritsReductionUsedToFortifyWine',
-        date,
+        r.date,
         `Fortified ${vesselLabel(wine)}`,
-        comments,
+        r.comments,
       );
+      const from = `${spirit.alcoholName ?? 'Spirit'} from ${vesselLabel(spirit)}`;
       const into: Posting = {
-        ...rowOf(
-          wine,
-          q!,
-          'WineAdditionFortified',
-          date,
-          `${spirit.alcoholName ?? 'Spirit'} from ${vesselLabel(spirit)}`,
-          comments,
-        ),
+        ...rowOf(wine, q!, 'WineAdditionFortified', r.date, from, r.comments),
         strength: strengthOf(q!.volume, q!.laa),
       };
       return [out, into];
