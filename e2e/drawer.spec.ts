@@ -34,6 +34,11 @@ describe('the drawer by permission', () => {
       expect(demo.items).toContain(item);
     }
     expect(seller.items.length).toBeLessThan(demo.items.length);
+    // issue 10 point 20: no entry the seller cannot open (Sites is the config settings page; Apps needs config)
+    for (const item of ['Sites', 'Apps']) {
+      expect(seller.items).not.toContain(item);
+      expect(demo.items).toContain(item);
+    }
   });
 
   it('denies the seller a screen the drawer hides, on the page and on the server', async () => {

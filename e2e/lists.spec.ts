@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
+import { accessToken, api, openCompany } from './session';
 
 describe('generic lists', () => {
   let browser: Browser;
@@ -155,5 +156,67 @@ describe('generic lists', () => {
       .getByRole('tooltip')
       .filter({ hasText: /cannot be deleted/ })
       .waitFor();
+  });
+  // issue 10 point 20: a failed delete says why, in its dialog (the banner is behind it)
+  it('shows a failed delete in its dialog', async () => {
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Gin', exact: true }) })
+      .getByRole('cell', { name: 'Gin', exact: true })
+      .click();
+    await expect.poll(path, { timeout: 10_000 }).toMatch(/\/inventory\/category\/Product\/\d+$/);
+    await page
+      .getByRole('toolbar')
+      .getByRole('button', { name: /^Delete$/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Delete$/ }).click();
+    await dialog
+      .getByTestId('confirm-dialog-error')
+      .filter({ hasText: /cannot be deleted/ })
+      .waitFor({ timeout: 10_000 });
+    await dialog.getByRole('button', { name: /^Cancel$/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  // issue 10 point 17: a bad id in an edit URL shows Not Found in place, URL kept, with a way back
+  for (const id of ['999999999', 'abc']) {
+    it(`shows Not Found for /sales/customers/${id}, keeps the URL and leads back to the list`, async () => {
+      await page.goto(`${BASE_URL}/sales/customers/${id}`);
+      const panel = page.getByTestId('not-found');
+      await panel.waitFor({ timeout: 15_000 });
+      expect(await panel.innerText()).toContain('Not Found');
+      expect(await panel.innerText()).toContain('Either you typed a wrong URL, or you followed a bad link.');
+      expect(await panel.innerText()).not.toContain('..');
+      expect(path()).toBe(`/sales/customers/${id}`);
+      await page.getByTestId('not-found-back').click();
+      await expect.poll(path, { timeout: 10_000 }).toBe('/sales/customers');
+    });
+  }
+
+  // issue 10 point 21: a list's document date filter is the range picker, Last 30 days by default
+  it('filters a list by date with the range picker: Last 30 days by default, All offered', async () => {
+    await page.goto(`${BASE_URL}/sales/salesorders`);
+    const filters = page.getByTestId('date-filters');
+    await filters.waitFor({ timeout: 15_000 });
+    await expect.poll(() => filters.getByRole('combobox').first().innerText()).toBe('Last 30 days');
+    await filters.getByRole('combobox').first().click();
+    await page.getByRole('option', { name: 'All' }).click();
+    await expect.poll(() => filterOf().period, { timeout: 10_000 }).toBe('all');
+  });
+
+  // issue 10 point 18: a vintage is a year, not a quantity: '2025', never '2,025'
+  it('shows a wine vintage without a thousands separator', async () => {
+    const token = await accessToken(page);
+    const answer = await api<{ companies: { id: string; name: string }[] }>(token, null, '{ companies { id name } }');
+    const winery = answer.companies.find((c) => c.name === 'Vignoble de la Vallée');
+    expect(winery).toBeTruthy();
+    await openCompany(page, winery!.id, '/wine');
+    await page.getByRole('columnheader').filter({ hasText: 'Vintage' }).first().waitFor({ timeout: 15_000 });
+    const cells = page.locator('td.column-vintage');
+    await cells.first().waitFor({ timeout: 15_000 });
+    const texts = (await cells.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    expect(texts).toContain('2025');
+    expect(texts.some((t) => t.includes(','))).toBe(false);
   });
 });

@@ -31,6 +31,14 @@ import { routePath } from './shell/namedRoutes';
 const GenericList = lazyScreen(() => import('./generic/GenericList'), 'GenericList');
 const GenericCreate = lazyScreen(() => import('./generic/GenericForm'), 'GenericCreate');
 const GenericEdit = lazyScreen(() => import('./generic/GenericForm'), 'GenericEdit');
+const NotFoundPanel = lazyScreen(() => import('./generic/NotFoundPanel'), 'NotFoundPanel');
+
+// unknown addresses: the app's Not Found panel (react-admin's adds a stray '.' to the message)
+const CatchAll = () => (
+  <ChunkSuspense>
+    <NotFoundPanel />
+  </ChunkSuspense>
+);
 
 export interface AppProps {
   services: AppServices;
@@ -93,6 +101,7 @@ export function App({ services, dataProvider, authProvider, loginPage, messages 
         theme={dark ? defaultDarkTheme : defaultLightTheme}
         notification={ShellNotification}
         dashboard={RedirectToDashboard}
+        catchAll={CatchAll}
       >
         {resources.map((e) => (
           <Resource key={e.plural} name={e.plural} recordRepresentation={e.titleField} />

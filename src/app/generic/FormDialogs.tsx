@@ -1,7 +1,8 @@
 // The form's dialogs (spec 8): the leave dialog for unsaved changes ('You have unsaved
 // changes that will be lost. Are you sure you want to leave?' with Yes or Cancel), and the
 // delete dialog ('Are you sure you want to delete {name}?', 'This action cannot be undone.')
-// with its deleting flag while the call runs; then it closes and the list shows again.
+// with its deleting flag while the call runs; then it closes and the list shows again. A
+// failed delete keeps the dialog open with the error in it (the error banner is behind it).
 import { useEffect, useState } from 'react';
 import { useFormState } from 'react-hook-form';
 import { Button, useBlocker, useDelete, useNotify, useRecordContext, useRedirect } from 'react-admin';
@@ -48,6 +49,12 @@ export function LeaveGuard({ formPath }: { formPath?: string }) {
   );
 }
 
+/** The text a failed delete shows in its dialog: the error's message (an i18n key or the server's words). */
+export function deleteErrorText(error: unknown): string {
+  const message = typeof error === 'string' ? error : (error as Error | null)?.message;
+  return message || 'ra.notification.http_error';
+}
+
 /** Delete button of an edit form: the confirm dialog, the deleting flag, then back to the list. */
 export function DeleteRecordButton(props: {
   resource: string;
@@ -62,10 +69,12 @@ export function DeleteRecordButton(props: {
   const redirect = useRedirect();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (!record) return null;
 
   const onConfirm = async () => {
     setDeleting(true);
+    setError(null);
     try {
       await deleteOne(
         props.resource,
@@ -75,8 +84,8 @@ export function DeleteRecordButton(props: {
       setOpen(false);
       notify('widgets.delete.success', { type: 'success' });
       redirect(props.redirectTo(record));
-    } catch (error) {
-      notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+    } catch (e) {
+      setError(deleteErrorText(e));
     } finally {
       setDeleting(false);
     }
@@ -84,7 +93,15 @@ export function DeleteRecordButton(props: {
 
   return (
     <>
-      <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={deleting}>
+      <Button
+        label="ra.action.delete"
+        color="error"
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+        disabled={deleting}
+      >
         <DeleteIcon />
       </Button>
       <ConfirmDialog
@@ -95,6 +112,7 @@ export function DeleteRecordButton(props: {
         confirmLabel="ra.action.delete"
         confirmColor="error"
         loading={deleting}
+        error={error}
         onConfirm={onConfirm}
         onClose={() => setOpen(false)}
       />

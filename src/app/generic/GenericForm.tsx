@@ -24,6 +24,7 @@ import { fieldTypes } from './fieldTypes';
 import { resourceNameKey } from './labels';
 import { PermissionDenied } from './PermissionDenied';
 import { DeleteRecordButton, LeaveGuard } from './FormDialogs';
+import { NotFoundPanel, isRecordId } from './NotFoundPanel';
 import { extensionsOf, hasExtension, type EntityExtension } from '../pages/extensions';
 
 type Mode = 'create' | 'edit';
@@ -127,11 +128,15 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
 
   if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={name} />;
   if (!id) return <GenericCreate entity={entity} />;
+  // a URL that names no record: Not Found in place, the URL kept, a way back to the list
+  if (!isRecordId(id)) return <NotFoundPanel backTo={listPath()} />;
   return (
     <Edit
       resource={entity.plural}
       id={id}
       mutationMode="pessimistic"
+      // no notification and no redirect to the list when the record cannot be read
+      queryOptions={{ onError: () => undefined }}
       redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
       {...(hasExtension(extensions, 'editActions')
         ? {
@@ -142,15 +147,22 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
             ),
           }
         : {})}
-    >
-      {hasExtension(extensions, 'editPanels') ? (
-        <ExtensionSlot entity={entity} extensions={extensions} kind="editPanels" />
-      ) : null}
-      <SimpleForm toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}>
-        <LeaveGuard />
-        {inputs}
-      </SimpleForm>
-    </Edit>
+      render={({ record, isPending, error }) =>
+        record ? (
+          <>
+            {hasExtension(extensions, 'editPanels') ? (
+              <ExtensionSlot entity={entity} extensions={extensions} kind="editPanels" />
+            ) : null}
+            <SimpleForm toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}>
+              <LeaveGuard />
+              {inputs}
+            </SimpleForm>
+          </>
+        ) : error || !isPending ? (
+          <NotFoundPanel backTo={listPath()} />
+        ) : null
+      }
+    />
   );
 }
 

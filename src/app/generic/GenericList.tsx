@@ -17,6 +17,7 @@ import {
   TopToolbar,
   useTranslate,
   type RaRecord,
+  useStore,
 } from 'react-admin';
 import { InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -26,7 +27,8 @@ import { useParams } from 'react-router-dom';
 import { createLinkFor, editPathFor, presetFromParams, type ListRouteEntry, type Preset } from '../routing/paths';
 import { useCurrentCompany, useServices } from '../services';
 import { fieldTypes, type FieldContext } from './fieldTypes';
-import { enumValueKey, resourceNameKey } from './labels';
+import { enumValueKey, fieldLabelKey, resourceNameKey } from './labels';
+import { DateRangeFilters, dateBoundsFilter, isDateFilterField } from './DateRangeFilters';
 import { BulkDeleteButton, ExportCsvButton } from './ListButtons';
 import {
   ColumnWidthSlider,
@@ -71,17 +73,18 @@ function ListActions(props: {
   preset?: Preset;
   writable: boolean;
   csv: boolean;
+  dateFields: readonly string[];
   tableKey: string;
   listKey: string;
 }) {
-  const { entity, preset, writable, csv, tableKey, listKey } = props;
+  const { entity, preset, writable, csv, dateFields, tableKey, listKey } = props;
   const createTo = createLinkFor(entity, preset);
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <FilterButton />
       <ColumnsButton storeKey={tableKey} />
       {writable && createTo ? <CreateButton to={createTo} /> : null}
-      {csv ? <ExportCsvButton entity={entity} preset={preset} /> : null}
+      {csv ? <ExportCsvButton entity={entity} preset={preset} dateFields={dateFields} /> : null}
       <PrintButton />
       <ColumnWidthSlider listKey={listKey} />
     </TopToolbar>
@@ -127,13 +130,19 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   // columns and row actions added to this entity's list (pages/extensions.ts)
   const extensions = useMemo(() => extensionsOf(entity.name), [entity]);
 
-  const { columns, hidden, filters, details } = useMemo(() => {
+  const { columns, hidden, filters, details, dateFields, dateLabels } = useMemo(() => {
     const visible = (f: FieldMeta | undefined): f is FieldMeta => !!f && f.name !== 'id' && isVisibleField(f, company);
     const ctx = (field: FieldMeta): FieldContext => ({ entity, field, entityByName, translate });
     const byName = new Map(entity.fields.map((f) => [f.name, f]));
     const columnFields = entity.list.columns.map((n) => byName.get(n)).filter(visible);
     const hiddenFields = entity.fields.filter((f) => visible(f) && !columnFields.includes(f) && f.type !== 'lines');
     const presetKeys = new Set(Object.keys(preset ?? {}));
+    const filterFields = entity.filters
+      .map((n) => byName.get(n))
+      .filter(visible)
+      .filter((f) => !presetKeys.has(f.name));
+    // date filters are range pickers with the spec's presets (DateRangeFilters.tsx)
+    const dateFilterFields = filterFields.filter(isDateFilterField);
     const filterInputs = [
       ...(entity.fields.some((f) => f.searchable)
         ? [
@@ -155,11 +164,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
             />,
           ]
         : []),
-      ...entity.filters
-        .map((n) => byName.get(n))
-        .filter(visible)
-        .filter((f) => !presetKeys.has(f.name))
-        .flatMap((f) => fieldTypes[f.type].filters(ctx(f))),
+      ...filterFields.filter((f) => !isDateFilterField(f)).flatMap((f) => fieldTypes[f.type].filters(ctx(f))),
     ];
     return {
       columns: [
@@ -172,6 +177,8 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
       filters: filterInputs,
       // the expanded row: every visible field that is not a column of the list
       details: entity.fields.filter((f) => visible(f) && !columnFields.includes(f)),
+      dateFields: dateFilterFields.map((f) => f.name),
+      dateLabels: Object.fromEntries(dateFilterFields.map((f) => [f.name, translate(fieldLabelKey(entity, f))])),
     };
   }, [entity, entityByName, company, translate, preset, extensions]);
 
@@ -181,6 +188,13 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   );
   const listKey = route.path;
   useSeedFromUrl(listKey, { sort: defaultSort, perPage: DEFAULT_PAGE_SIZE });
+  // the date pickers' ranges as bounds the API understands, on top of the path's preset
+  const [stored] = useStore<{ filter?: Record<string, unknown> }>(listKey, {});
+  const storedFilter = JSON.stringify(stored?.filter ?? {});
+  const permanentFilter = useMemo(
+    () => ({ ...preset, ...dateBoundsFilter(JSON.parse(storedFilter) as Record<string, unknown>, dateFields) }),
+    [preset, storedFilter, dateFields],
+  );
   const root = useRef<HTMLDivElement>(null);
   useSlashKey(root);
   const [columnWidth] = useColumnWidth(listKey);
@@ -199,7 +213,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
           storeKey={listKey}
           disableSyncWithLocation
           debounce={SEARCH_DEBOUNCE_MS}
-          filter={preset}
+          filter={permanentFilter}
           filters={filters}
           sort={defaultSort}
           perPage={DEFAULT_PAGE_SIZE}
@@ -210,6 +224,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
               preset={preset}
               writable={writable}
               csv={csv}
+              dateFields={dateFields}
               tableKey={tableKey}
               listKey={listKey}
             />
@@ -219,6 +234,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
         >
           <ListUrlSync defaultSort={defaultSort} />
           <ListLoading entity={entity} />
+          <DateRangeFilters fields={dateFields} labels={dateLabels} />
           <DataTable
             storeKey={tableKey}
             hiddenColumns={hidden}

@@ -12,8 +12,18 @@ import type { Preset } from '../routing/paths';
 import { deleteOutcome, failuresOf } from './deleteOutcome';
 import { ConfirmDialog } from '../widgets/ConfirmDialog';
 import { useRowErrors } from './ListFeatures';
+import { queryFilter } from './periodFilter';
 
-export function ExportCsvButton({ entity, preset }: { entity: EntityMeta; preset?: Preset }) {
+export function ExportCsvButton({
+  entity,
+  preset,
+  dateFields = [],
+}: {
+  entity: EntityMeta;
+  preset?: Preset;
+  /** date fields filtered by range pickers: their ranges go as bounds (periodFilter.ts) */
+  dateFields?: readonly string[];
+}) {
   const { filterValues, sort } = useListContext();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { authFetch } = useServices();
@@ -23,7 +33,10 @@ export function ExportCsvButton({ entity, preset }: { entity: EntityMeta; preset
   const onClick = async () => {
     setBusy(true);
     try {
-      const url = await dataProvider.exportUrl(entity.plural, { filter: { ...filterValues, ...preset }, sort });
+      const url = await dataProvider.exportUrl(entity.plural, {
+        filter: { ...queryFilter(filterValues, dateFields), ...preset },
+        sort,
+      });
       await downloadFile(url, authFetch, `${entity.plural}.csv`);
     } catch (error) {
       notify((error as Error)?.message || 'app.list.export_failed', { type: 'error' });

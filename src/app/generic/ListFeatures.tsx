@@ -20,6 +20,7 @@ import {
   DataTableRow,
   useListContext,
   useRecordContext,
+  useLocaleState,
   useStore,
   useStoreContext,
   useTranslate,
@@ -199,6 +200,7 @@ export function ListEmpty({ entity }: { entity: EntityMeta }) {
 export function RecordDetails({ entity, fields }: { entity: EntityMeta; fields: readonly FieldMeta[] }) {
   const record = useRecordContext();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { entityByName } = useServices();
   if (!record) return null;
   return (
@@ -212,7 +214,7 @@ export function RecordDetails({ entity, fields }: { entity: EntityMeta; fields: 
             {translate(fieldLabelKey(entity, f))}
           </Box>
           <Box component="dd" sx={{ m: 0 }}>
-            {fieldText(entity, f, record[f.name], translate, entityByName)}
+            {fieldText(entity, f, record[f.name], translate, entityByName, locale)}
           </Box>
         </Box>
       ))}

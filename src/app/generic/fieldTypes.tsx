@@ -17,6 +17,7 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
+  useLocaleState,
 } from 'react-admin';
 import type { EntityMeta, FieldMeta, FieldType } from '../../shared/meta';
 import { enumChoices, fieldLabelKey } from './labels';
@@ -28,6 +29,7 @@ import { DatePickerInput, DateTimePickerInput } from '../widgets/DateInputs';
 import { formatDateTime } from '../widgets/dateRules';
 import { ClientRefInput, clientListOf } from '../clientLists/ClientRefInput';
 import { LinesInput } from './LinesInput';
+import { formatFieldNumber, isPlainInteger, isStrength } from './numberDisplay';
 
 export interface FieldContext {
   entity: EntityMeta;
@@ -78,6 +80,8 @@ const numberInput = (ctx: FieldContext, integer: boolean) => {
       validate={validatorsFor(ctx.field, { numbers: false })}
       integer={integer}
       precision={integer ? 0 : (ctx.field.precision ?? 2)}
+      grouping={!isPlainInteger(ctx.field)}
+      strength={isStrength(ctx.field)}
       min={ctx.field.minimum}
       max={ctx.field.maximum}
       units={ctx.field.units}
@@ -114,6 +118,18 @@ const col = (ctx: FieldContext, props: Record<string, unknown> = {}) => (
   <DataTable.Col key={ctx.field.name} source={ctx.field.name} label={label(ctx)} {...props} />
 );
 
+/** A number as the app's locale writes it; years, ids and codes ungrouped (numberDisplay.ts). */
+function NumberText({ value, field }: { value: unknown; field: FieldMeta }) {
+  const [locale] = useLocaleState();
+  return <>{formatFieldNumber(value, field, locale)}</>;
+}
+
+const numberCol = (ctx: FieldContext) =>
+  col(ctx, {
+    align: 'right',
+    render: (record: Record<string, unknown>) => <NumberText value={record[ctx.field.name]} field={ctx.field} />,
+  });
+
 export const fieldTypes = {
   string: {
     column: (ctx) => col(ctx, { field: ctx.field.format === 'email' ? EmailField : TextField }),
@@ -134,7 +150,7 @@ export const fieldTypes = {
     filters: textFilter,
   },
   integer: {
-    column: (ctx) => <DataTable.NumberCol key={ctx.field.name} source={ctx.field.name} label={label(ctx)} />,
+    column: (ctx) => numberCol(ctx),
     input: (ctx) => {
       if (!isDuration(ctx.field)) return numberInput(ctx, true);
       const { validate: _v, ...props } = common(ctx);
@@ -143,14 +159,7 @@ export const fieldTypes = {
     filters: (ctx) => rangeFilters(ctx, NumberInput),
   },
   decimal: {
-    column: (ctx) => (
-      <DataTable.NumberCol
-        key={ctx.field.name}
-        source={ctx.field.name}
-        label={label(ctx)}
-        options={{ minimumFractionDigits: ctx.field.precision ?? 2, maximumFractionDigits: ctx.field.precision ?? 2 }}
-      />
-    ),
+    column: (ctx) => numberCol(ctx),
     input: (ctx) => numberInput(ctx, false),
     filters: (ctx) => rangeFilters(ctx, NumberInput),
   },

@@ -1,7 +1,7 @@
 // A field's value as text, for the expanded row of a list (the record's remaining fields).
 import type { EntityMeta, FieldMeta } from '../../shared/meta';
 import { enumValueKey } from './labels';
-import { formatNumber } from '../widgets/numberRules';
+import { formatFieldNumber } from './numberDisplay';
 import { formatDateTime } from '../widgets/dateRules';
 import { formatDuration } from '../widgets/durationRules';
 
@@ -13,6 +13,8 @@ export function fieldText(
   value: unknown,
   translate: Translate,
   entityByName: Record<string, EntityMeta> = {},
+  /** the app's language: numbers take its separators (numberDisplay.ts) */
+  locale = 'en',
 ): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
@@ -28,10 +30,10 @@ export function fieldText(
         : String(value);
     }
     case 'decimal':
-      return typeof value === 'number' ? formatNumber(value, field.precision ?? 2) + unitsText(field) : String(value);
+      return typeof value === 'number' ? formatFieldNumber(value, field, locale) + unitsText(field) : String(value);
     case 'integer':
       if (field.units === 'min' && typeof value === 'number') return formatDuration(value);
-      return typeof value === 'number' ? formatNumber(value, 0) + unitsText(field) : String(value);
+      return typeof value === 'number' ? formatFieldNumber(value, field, locale) + unitsText(field) : String(value);
     case 'datetime':
       return formatDateTime(String(value));
     case 'stringList':

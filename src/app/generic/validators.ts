@@ -4,6 +4,7 @@
 import type { FieldMeta } from '../../shared/meta';
 import { INT_MAX, INT_MIN } from '../../shared/messages';
 import { emailListError } from '../widgets/emailRules';
+import { isStrength } from './numberDisplay';
 
 export type ValidationResult = string | { message: string; args: Record<string, unknown> } | undefined;
 export type FieldValidator = (value: unknown) => ValidationResult;
@@ -17,6 +18,7 @@ export const VALIDATION_KEYS = {
   outOfRange: 'app.validation.out_of_range',
   number: 'app.validation.number',
   integer: 'app.validation.integer',
+  strength: 'app.validation.strength',
 } as const;
 
 const msg = (message: string, args: Record<string, unknown> = {}) => ({ message, args });
@@ -49,7 +51,7 @@ export const maxLengthValidator =
 export const emailValidator: FieldValidator = (value) => emailListError(value);
 
 export const numberValidator =
-  (field: Pick<FieldMeta, 'type' | 'minimum' | 'maximum'>): FieldValidator =>
+  (field: Pick<FieldMeta, 'type' | 'minimum' | 'maximum' | 'units'>): FieldValidator =>
   (value) => {
     const n = asNumber(value);
     if (n === undefined) return undefined;
@@ -58,6 +60,9 @@ export const numberValidator =
       if (!Number.isInteger(n)) return msg(VALIDATION_KEYS.integer);
       if (n < INT_MIN || n > INT_MAX) return msg(VALIDATION_KEYS.outOfRange);
     }
+    // a strength (% ABV) out of its range: the spec's one message (section 5)
+    if (isStrength(field) && (n < (field.minimum ?? 0) || n > (field.maximum ?? 99)))
+      return msg(VALIDATION_KEYS.strength);
     if (field.minimum !== undefined && n < field.minimum) return msg(VALIDATION_KEYS.min, { min: field.minimum });
     if (field.maximum !== undefined && n > field.maximum) return msg(VALIDATION_KEYS.max, { max: field.maximum });
     return undefined;

@@ -170,6 +170,10 @@ export const appEnglish = {
       edit: 'edit %{name}',
       open: 'open this page',
     },
+    not_found: {
+      back_to_list: 'Back to the list',
+      home: 'Go to the dashboard',
+    },
     validation: {
       required: 'Required',
       max_length: 'Max length %{n}',
@@ -179,6 +183,7 @@ export const appEnglish = {
       out_of_range: 'Out of range',
       number: 'Must be a number',
       integer: 'Must be a whole number',
+      strength: 'Strength must be between 0% and 99%',
     },
     error: {
       invalid_form: 'One or more fields is missing or invalid',

@@ -387,6 +387,10 @@ export const appFrench = {
       edit: 'modifier : %{name}',
       open: 'ouvrir cette page',
     },
+    not_found: {
+      back_to_list: 'Retour à la liste',
+      home: 'Aller au tableau de bord',
+    },
     validation: {
       required: 'Obligatoire',
       max_length: 'Longueur maximale %{n}',
@@ -396,6 +400,7 @@ export const appFrench = {
       out_of_range: 'Hors limites',
       number: 'Doit être un nombre',
       integer: 'Doit être un nombre entier',
+      strength: 'Le titre alcoométrique doit être entre 0 % et 99 %',
     },
     error: {
       invalid_form: 'Un ou plusieurs champs sont manquants ou invalides',

@@ -19,13 +19,14 @@ import { useUserSettings } from '../shell/userSettings';
 import { useAddOnsWithAlerts } from '../shell/polling';
 import { openDialog } from '../shell/dialogs';
 import { useGuardedRoute } from '../shell/guard';
+import { customPages } from '../pages/registry';
 
 export const BOOKMARKS_KEY = 'bookmarks';
 
 export function useShellMenu() {
   const { entities } = useServices();
   const company = useCurrentCompany();
-  return useMemo(() => shellMenu(entities, company), [entities, company]);
+  return useMemo(() => shellMenu(entities, company, undefined, customPages), [entities, company]);
 }
 
 /** The drawer's groups, for other screens (the dashboard). */

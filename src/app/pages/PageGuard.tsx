@@ -3,8 +3,7 @@
 import { Loading, useTranslate } from 'react-admin';
 import { ChunkSuspense } from '../shell/ShellError';
 import { Alert, Box } from '@mui/material';
-import { hasAny } from '../../shared/permissions';
-import { isFeatureOn } from '../company/companies';
+import { pageAllowed } from '../shell/menu';
 import { useCurrentCompany } from '../services';
 import type { CustomPage } from './registry';
 import { isTopLevel, TOP_LEVEL_ROUTES } from '../shell/routeGuard';
@@ -13,8 +12,7 @@ export function PageGuard({ page }: { page: CustomPage }) {
   const company = useCurrentCompany();
   const translate = useTranslate();
   if (!company) return <Loading />;
-  const allowed =
-    (!page.permissions?.length || hasAny(company.permissions, page.permissions)) && isFeatureOn(company, page.feature);
+  const allowed = pageAllowed(page, company);
   if (!allowed)
     return (
       <Box sx={{ p: 2 }}>

@@ -1,12 +1,36 @@
 // The left drawer's model (spec 2.4, 2.5, 6): menu groups of list routes, each group shown only
 // when the user holds one of the group's permissions (and the feature flag is on), each entry
-// only when the user may read its entity (permission and feature flag).
+// only when the user may read its entity (permission and feature flag) and, when a custom page
+// replaces its screen (pages/registry.ts), may open that page: no entry the user cannot open.
 import type { EntityMeta } from '../../shared/meta';
 import { hasAny } from '../../shared/permissions';
 import { canRead } from '../access';
 import { isFeatureOn, type Company } from '../company/companies';
 import { AREA_ORDER, menuGroupOf, isMenuRoute, routeTable, type Preset } from '../routing/paths';
 import { routeExists, routePath, type RouteTable } from './namedRoutes';
+import { TOP_LEVEL_ROUTES } from './routeGuard';
+
+/** A custom page's access rule (pages/registry.ts CustomPage): any one permission, and its feature flag. */
+export interface PageRule {
+  paths: readonly string[];
+  permissions?: readonly string[];
+  feature?: string;
+}
+
+/** The rule PageGuard applies: no permissions listed means any member. */
+export function pageAllowed(page: Omit<PageRule, 'paths'>, company: Company | null | undefined): boolean {
+  if (!company) return false;
+  return (
+    (!page.permissions?.length || hasAny(company.permissions, [...page.permissions])) &&
+    isFeatureOn(company, page.feature)
+  );
+}
+
+/** A path served by a custom page opens only when that page allows the user. */
+export function pathAllowed(path: string, company: Company | null | undefined, pages: readonly PageRule[]): boolean {
+  const page = pages.find((p) => p.paths.includes(path));
+  return !page || pageAllowed(page, company);
+}
 
 export interface GroupRule {
   /** any one of these */
@@ -62,6 +86,7 @@ export function shellMenu(
   entities: readonly EntityMeta[],
   company: Company | null | undefined,
   routes?: RouteTable,
+  pages: readonly PageRule[] = [],
 ): ShellMenuGroup[] {
   if (!company) return [];
   const groups = new Map<string, MenuEntry[]>();
@@ -72,6 +97,7 @@ export function shellMenu(
   };
   for (const route of routeTable(entities)) {
     if (route.kind !== 'list' || !isMenuRoute(route) || !canRead(route.entity, company)) continue;
+    if (!pathAllowed(route.path, company, pages)) continue;
     // a named route is reached by its name, so its path comes from the named-route table
     const path = (route.name && routePath(route.name, {}, routes)) || route.path;
     add(menuGroupOf(route), {
@@ -115,7 +141,8 @@ export function toolAllowed(
     case 'RecurringTransactions':
       return isFeatureOn(company, 'allowRecurringTransactions') && hasAny(p, ['buying', 'selling']);
     case 'Apps':
-      return true;
+      // the route guard's rule (spec 2.3): shown only to who may open it
+      return hasAny(p, TOP_LEVEL_ROUTES.Apps.permissions);
   }
 }
 

@@ -1,7 +1,9 @@
 // The confirmation dialog of the app: a title, an optional text, Yes (or a given confirm
-// label) and Cancel. `loading` disables both buttons while the confirmed call runs.
+// label) and Cancel. `loading` disables both buttons while the confirmed call runs; `error`
+// shows why the confirmed call failed inside the dialog (the shell's banner is behind it).
 import type { ReactNode } from 'react';
 import {
+  Alert,
   Button,
   CircularProgress,
   Dialog,
@@ -23,6 +25,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   confirmColor?: 'primary' | 'error' | 'warning';
   loading?: boolean;
+  /** i18n key or text: the confirmed call failed */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -37,6 +41,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       {content ? (
         <DialogContent>
           <DialogContentText>{typeof content === 'string' ? t(content, contentArgs) : content}</DialogContentText>
+        </DialogContent>
+      ) : null}
+      {props.error ? (
+        <DialogContent>
+          <Alert severity="error" role="alert" data-testid="confirm-dialog-error">
+            {t(props.error)}
+          </Alert>
         </DialogContent>
       ) : null}
       <DialogActions>

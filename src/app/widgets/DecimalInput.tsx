@@ -40,19 +40,19 @@ export interface DecimalFieldProps extends NumberRuleOptions {
 export function DecimalField(props: DecimalFieldProps) {
   const precision = precisionOf(props);
   const [focused, setFocused] = useState(false);
-  const [text, setText] = useState(() => formatNumber(props.value, precision));
+  const [text, setText] = useState(() => formatNumber(props.value, precision, props.grouping));
   const last = useRef(props.value);
 
   // an outside change of the value (reset, another input) shows when not typing
   useEffect(() => {
     if (!focused && props.value !== last.current) {
       last.current = props.value;
-      setText(formatNumber(props.value, precision));
+      setText(formatNumber(props.value, precision, props.grouping));
     }
-  }, [props.value, focused, precision]);
+  }, [props.value, focused, precision, props.grouping]);
   useEffect(() => {
-    if (!focused) setText(formatNumber(last.current, precision));
-  }, [precision, focused]);
+    if (!focused) setText(formatNumber(last.current, precision, props.grouping));
+  }, [precision, focused, props.grouping]);
 
   const { prefix, suffix } = adornmentsFor(props.units, props.currency);
   return (
@@ -76,7 +76,7 @@ export function DecimalField(props: DecimalFieldProps) {
       onBlur={() => {
         setFocused(false);
         const n = parseNumberText(text);
-        setText(Number.isFinite(n) ? formatNumber(n, precision) : text);
+        setText(Number.isFinite(n) ? formatNumber(n, precision, props.grouping) : text);
         props.onBlur?.();
       }}
       onChange={(e) => {

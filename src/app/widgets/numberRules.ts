@@ -13,6 +13,7 @@ export const NUMBER_MESSAGES = {
   max: 'app.validation.max',
   outOfRange: 'app.validation.out_of_range',
   number: 'app.validation.number',
+  strength: 'app.validation.strength',
 } as const;
 
 export interface NumberRuleOptions {
@@ -23,6 +24,10 @@ export interface NumberRuleOptions {
   noMinimum?: boolean;
   max?: number;
   integer?: boolean;
+  /** false: no thousands separator (years, ids and codes are not quantities) */
+  grouping?: boolean;
+  /** a strength (% ABV): out of range reads 'Strength must be between 0% and 99%' (spec 5) */
+  strength?: boolean;
 }
 
 export interface RuleMessage {
@@ -55,12 +60,12 @@ export function roundTo(value: number, precision: number): number {
 }
 
 /** 1234.5 -> '1,234.50' (en-CA, thousands commas, fixed decimals). */
-export function formatNumber(value: number | null | undefined, precision = DEFAULT_PRECISION): string {
+export function formatNumber(value: number | null | undefined, precision = DEFAULT_PRECISION, grouping = true): string {
   const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
   return new Intl.NumberFormat(NUMBER_LOCALE, {
     minimumFractionDigits: precision,
     maximumFractionDigits: precision,
-    useGrouping: true,
+    useGrouping: grouping,
   }).format(roundTo(n, precision));
 }
 
@@ -77,6 +82,8 @@ export function numberError(value: unknown, options: NumberRuleOptions): RuleMes
   if (!Number.isFinite(n)) return { message: NUMBER_MESSAGES.number, args: {} };
   if (options.integer && (n < INT_MIN || n > INT_MAX)) return { message: NUMBER_MESSAGES.outOfRange, args: {} };
   const min = options.noMinimum ? options.min : (options.min ?? 0);
+  if (options.strength && (n < (min ?? 0) || n > (options.max ?? 99)))
+    return { message: NUMBER_MESSAGES.strength, args: {} };
   if (min !== undefined && n < min) return { message: NUMBER_MESSAGES.min, args: { min } };
   if (options.max !== undefined && n > options.max) return { message: NUMBER_MESSAGES.max, args: { max: options.max } };
   return undefined;
