@@ -39,6 +39,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], 
     DATABASE_URL: '',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
+    SEED_DEMO: '1', // the specs sign in as the demo users
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

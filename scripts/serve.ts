@@ -1,6 +1,9 @@
 // `npm run dev` and the e2e run: the server, with the demo companies seeded into an empty
-// database (fixtures/ is a development tool; the server itself never imports it).
+// database when asked (scripts/demo.ts: default on a developer machine, never under
+// NODE_ENV=production unless SEED_DEMO=1 or --demo). fixtures/ is a development tool; the
+// server itself never imports it.
 import { serve } from '../src/server/serve';
 import { seedDemoIfEmpty, DEMO_SIGN_IN } from '../fixtures/seed';
+import { DEMO_BANNER, wantsDemo } from './demo';
 
-await serve({ seed: seedDemoIfEmpty, signIn: DEMO_SIGN_IN });
+await serve(wantsDemo() ? { seed: seedDemoIfEmpty, signIn: DEMO_SIGN_IN, banner: DEMO_BANNER } : {});

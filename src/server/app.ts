@@ -11,6 +11,7 @@ import { registerGraphql } from './graphql/plugin';
 import { FileStore } from './http/files';
 import { PRODUCT_VERSION, VERSION_HEADER } from './version';
 import { findUserByEmail } from './auth/accounts';
+import { registerPageHandling } from './http/pages';
 
 export interface AppOptions {
   database: Database;
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header(VERSION_HEADER, PRODUCT_VERSION);
   });
+  await registerPageHandling(app, { publicOrigin, issuer: config.issuer });
 
   app.get('/api/config', async () => ({ issuer: config.issuer, clientId: config.clientId, version: PRODUCT_VERSION }));
 

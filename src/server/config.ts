@@ -3,7 +3,8 @@ import path from 'node:path';
 /** The server's settings, from the environment (README lists them). */
 export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 3000);
-  const host = env.HOST ?? '0.0.0.0';
+  // localhost only unless HOST says otherwise (a deployment behind a proxy or in a container sets it)
+  const host = env.HOST || '127.0.0.1';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   return {
     port,

@@ -12,6 +12,8 @@ export interface ServeOptions {
   seed?: (db: Db) => Promise<boolean>;
   /** printed once ready: how to sign in */
   signIn?: { email: string; password: string };
+  /** printed once ready, e.g. a warning that the demo accounts exist */
+  banner?: string;
 }
 
 export async function serve(options: ServeOptions = {}): Promise<void> {
@@ -33,6 +35,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   console.log(`  database: ${where}${applied.length ? `, applied ${applied.join(', ')}` : ''}`);
   if (seeded) console.log('  seeded the demo companies');
   if (options.signIn) console.log(`  sign in as ${options.signIn.email} / ${options.signIn.password}`);
+  if (options.banner) console.log(options.banner);
 
   const stop = async () => {
     await app.close();

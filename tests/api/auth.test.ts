@@ -17,6 +17,7 @@ import {
   WEB_CLIENT_ID,
 } from '../../src/server/auth';
 import { loadOrCreateServerKeys, loadPublicJwks } from '../../src/server/auth/keys';
+import { delayAfter } from '../../src/server/auth/signin-attempts';
 import { connect, type Database } from '../../src/server/db/connect';
 import { migrate, readMigrations } from '../../src/server/db/migrate';
 
@@ -434,24 +435,68 @@ describe.each(targets)('auth server on $name', (target) => {
       expect(await response.text()).toContain('Retour');
     });
 
-    it('rate-limits the 6th failed attempt for an e-mail, without checking the password', async () => {
+    it('throttles an e-mail with growing delays, without checking the password, and never locks it', async () => {
+      await database.db.execute(sql`DELETE FROM signin_attempts`);
       const browser = new Browser(origin);
       const { html } = await openSignInPage(browser);
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         const response = await submitSignIn(browser, html, attempt % 2 ? DAVE.email : DAVE.email.toUpperCase(), 'bad');
         expect(response.status).toBe(400);
       }
+      // 5 failures: the next try waits 2^0 s; 9 failures: 2^4 = 16 s after the latest one
+      const failures = (n: number, ago = 0) =>
+        database.db.execute(
+          sql`INSERT INTO signin_attempts (key, at)
+              SELECT ${`email:${DAVE.email}`}, now() - make_interval(secs => ${ago}) FROM generate_series(1, ${n})`,
+        );
+      await failures(4);
       const blocked = await submitSignIn(browser, html, DAVE.email, DAVE.password);
       expect(blocked.status).toBe(429);
-      expect(blocked.headers.get('retry-after')).toBe('900');
-      expect(await blocked.text()).toContain('Too many sign-in attempts. Try again in 15 minutes.');
-
+      const retry = Number(blocked.headers.get('retry-after'));
+      expect(retry).toBeGreaterThan(10);
+      expect(retry).toBeLessThanOrEqual(16);
+      expect(await blocked.text()).toMatch(/Too many failed sign-ins\. Wait 1[0-6] seconds, then try again\./);
       const frBrowser = new Browser(origin);
       const fr = await openSignInPage(frBrowser, { 'accept-language': 'fr' });
       const frBlocked = await submitSignIn(frBrowser, fr.html, DAVE.email, DAVE.password);
-      expect(await frBlocked.text()).toContain('Trop de tentatives de connexion. Réessayez dans 15 minutes.');
+      expect(await frBlocked.text()).toMatch(
+        /Trop de connexions échouées\. Attendez 1[0-6] secondes, puis réessayez\./,
+      );
+      // refused tries are not counted: the wait does not grow while the caller waits
+      const count = async () =>
+        (
+          (await database.db.execute(
+            sql`SELECT count(*)::int AS n FROM signin_attempts WHERE key = ${`email:${DAVE.email}`}`,
+          )) as { rows: { n: number }[] }
+        ).rows[0].n;
+      expect(await count()).toBe(9);
       // other users are not affected
       await signIn(ALICE);
+
+      // the delay doubles and is capped at 15 minutes
+      await database.db.execute(sql`DELETE FROM signin_attempts WHERE key = ${`email:${DAVE.email}`}`);
+      await failures(40);
+      const capped = await submitSignIn(browser, html, DAVE.email, DAVE.password);
+      expect(capped.status).toBe(429);
+      expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(890);
+      expect(Number(capped.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+      expect(await capped.text()).toContain('Wait 15 minutes, then try again.');
+
+      // once the wait is over the right password works (no lock anyone can hold)
+      await database.db.execute(sql`DELETE FROM signin_attempts WHERE key = ${`email:${DAVE.email}`}`);
+      await failures(40, 901);
+      await signIn(DAVE);
+      expect(await count()).toBe(0);
+    });
+
+    it('computes the delay: none before the allowance, then 2^(n - allowance) seconds, at most 900', () => {
+      expect(delayAfter(4, 5)).toBe(0);
+      expect(delayAfter(5, 5)).toBe(1);
+      expect(delayAfter(6, 5)).toBe(2);
+      expect(delayAfter(14, 5)).toBe(512);
+      expect(delayAfter(15, 5)).toBe(900);
+      expect(delayAfter(10_000, 5)).toBe(900);
+      expect(delayAfter(20, 20)).toBe(1);
     });
 
     it('clears an e-mail’s failures after a successful sign-in', async () => {
@@ -726,9 +771,8 @@ describe.each(targets)('auth server on $name', (target) => {
     });
   });
 
-  describe('per-address limit', () => {
-    // last: it blocks every sign-in from 127.0.0.1 until the rows are removed
-    it('blocks an address after 20 failures across e-mails', async () => {
+  describe('per-address throttle', () => {
+    it('makes an address wait after 20 failures across e-mails, then lets it sign in', async () => {
       await database.db.execute(sql`DELETE FROM signin_attempts`);
       const browser = new Browser(origin);
       const { html } = await openSignInPage(browser);
@@ -736,10 +780,18 @@ describe.each(targets)('auth server on $name', (target) => {
         const response = await submitSignIn(browser, html, `guess${attempt}@example.com`, 'x');
         expect(response.status).toBe(400);
       }
+      // 25 failures from this address: 2^5 = 32 s after the latest, whatever the e-mail
+      await database.db.execute(
+        sql`INSERT INTO signin_attempts (key, at)
+            SELECT key, now() FROM signin_attempts WHERE key LIKE 'ip:%' ORDER BY at LIMIT 5`,
+      );
       const blocked = await submitSignIn(browser, html, ALICE.email, ALICE.password);
       expect(blocked.status).toBe(429);
-      expect(await blocked.text()).toMatch(/Too many sign-in attempts\. Try again in 1[45] minutes\./);
+      expect(await blocked.text()).toMatch(/Too many failed sign-ins\. Wait (2[6-9]|3[0-2]) seconds, then try again\./);
+      // after the wait the right password works
+      await database.db.execute(sql`UPDATE signin_attempts SET at = at - interval '40 seconds'`);
+      await signIn(ALICE);
       await database.db.execute(sql`DELETE FROM signin_attempts`);
-    }, 30_000);
+    }, 60_000);
   });
 });

@@ -90,7 +90,7 @@ async function startupBench(): Promise<string> {
     new Promise<number>((resolve, reject) => {
       const began = performance.now();
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '' },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', SEED_DEMO: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const timer = setInterval(async () => {

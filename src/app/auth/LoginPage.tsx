@@ -9,6 +9,7 @@ import { useTranslate } from 'ra-core';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import type { OidcSession } from './oidc';
 import { loginAction, safeReturnPath } from './tokens';
+import { shownSignInMessage } from './loginMessages';
 
 const messageOf = (error: unknown): string => {
   const e = error as { error_description?: string | null; error?: string | null; message?: string } | undefined;
@@ -24,7 +25,9 @@ export function createLoginPage(session: OidcSession) {
     const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
     const returnTo = safeReturnPath(state?.nextPathname ? `${state.nextPathname}${state.nextSearch ?? ''}` : '/');
     const [failure, setFailure] = useState<string | null>(null);
-    const error = action.kind === 'error' ? action.message : failure;
+    // only known messages: the link's own text never reaches the page
+    const raw = action.kind === 'error' ? action.message : failure;
+    const error = raw === null ? null : shownSignInMessage(raw);
 
     useEffect(() => {
       let cancelled = false;
@@ -74,7 +77,7 @@ export function createLoginPage(session: OidcSession) {
             {error ? (
               <>
                 <Alert severity="error" role="alert">
-                  {translate(error, { _: error })}
+                  {translate(error)}
                 </Alert>
                 <Button variant="contained" onClick={signInAgain}>
                   {translate('app.auth.sign_in_again')}

@@ -8,7 +8,7 @@ import { explicitLanguage, LANGUAGE_COOKIE, pickLanguage, type Language } from '
 import { PAGE_TEXTS } from './page-texts';
 import { pageSecurityHeaders, renderMessagePage, renderSignInPage } from './pages';
 import { decoyPasswordHash, findPasswordHash, verifyPassword } from './passwords';
-import { clearFailedSignIns, recordFailedSignIn, signInBlockedFor } from './signin-attempts';
+import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds } from './signin-attempts';
 
 interface InteractionRoute {
   Params: { uid: string };
@@ -139,10 +139,10 @@ export async function registerInteractionRoutes(app: FastifyInstance, { db, prov
 
       const t = PAGE_TEXTS[lang];
       const { email, password } = parseForm(request.body);
-      const blockedMinutes = await signInBlockedFor(db, email, request.ip);
-      if (blockedMinutes > 0) {
-        reply.header('retry-after', String(blockedMinutes * 60));
-        return signInPage(reply, interaction.uid, lang, 429, email, t.tooManyAttempts(blockedMinutes));
+      const wait = await signInWaitSeconds(db, email, request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        return signInPage(reply, interaction.uid, lang, 429, email, t.tooManyAttempts(wait));
       }
 
       const user = email ? await findUserByEmail(db, email) : undefined;

@@ -7,7 +7,8 @@ export interface PageTexts {
   password: string;
   signIn: string;
   wrongCredentials: string;
-  tooManyAttempts(minutes: number): string;
+  /** the wait, in seconds */
+  tooManyAttempts(seconds: number): string;
   expiredTitle: string;
   expired: string;
   backToApp: string;
@@ -20,7 +21,10 @@ export interface PageTexts {
   signedOut: string;
 }
 
-const minutes = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** a wait in seconds under a minute, else in whole minutes (rounded up) */
+const wait = (seconds: number, s: [string, string], m: [string, string]) =>
+  seconds < 60 ? count(seconds, ...s) : count(Math.ceil(seconds / 60), ...m);
 
 export const PAGE_TEXTS: Record<Language, PageTexts> = {
   en: {
@@ -30,7 +34,8 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
     password: 'Password',
     signIn: 'Sign in',
     wrongCredentials: 'Wrong e-mail or password',
-    tooManyAttempts: (n) => `Too many sign-in attempts. Try again in ${minutes(n, 'minute', 'minutes')}.`,
+    tooManyAttempts: (n) =>
+      `Too many failed sign-ins. Wait ${wait(n, ['second', 'seconds'], ['minute', 'minutes'])}, then try again.`,
     expiredTitle: 'Sign-in expired',
     expired: 'This sign-in page has expired. Go back to the application and sign in again.',
     backToApp: 'Back to the application',
@@ -49,7 +54,8 @@ export const PAGE_TEXTS: Record<Language, PageTexts> = {
     password: 'Mot de passe',
     signIn: 'Se connecter',
     wrongCredentials: 'Courriel ou mot de passe incorrect',
-    tooManyAttempts: (n) => `Trop de tentatives de connexion. Réessayez dans ${minutes(n, 'minute', 'minutes')}.`,
+    tooManyAttempts: (n) =>
+      `Trop de connexions échouées. Attendez ${wait(n, ['seconde', 'secondes'], ['minute', 'minutes'])}, puis réessayez.`,
     expiredTitle: 'Connexion expirée',
     expired: 'Cette page de connexion a expiré. Retournez à l’application et connectez-vous de nouveau.',
     backToApp: 'Retour à l’application',

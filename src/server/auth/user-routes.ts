@@ -3,7 +3,7 @@ import type { Db } from '../db/connect';
 import { emailTakenByOther, findUserById, updateProfile, type ProfileChanges, type UserAccount } from './accounts';
 import { ISSUER_PATH } from './constants';
 import { findPasswordHash, setPassword, verifyPassword } from './passwords';
-import { clearFailedSignIns, recordFailedSignIn, signInBlockedFor } from './signin-attempts';
+import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds } from './signin-attempts';
 import { UnauthorizedError, type TokenVerifier } from './verify';
 
 export const NAME_MAX_LENGTH = 100;
@@ -105,12 +105,14 @@ export async function registerUserRoutes(app: FastifyInstance, db: Db, verify: T
         return validationError(reply, { newPassword: `Min length ${PASSWORD_MIN_LENGTH}` });
       }
       // a stolen access token must not become a way to guess the password: same limits as sign-in
-      const blockedMinutes = await signInBlockedFor(db, user.email, request.ip);
-      if (blockedMinutes > 0) {
-        reply.header('retry-after', String(blockedMinutes * 60));
-        return reply
-          .code(429)
-          .send({ message: 'Too many attempts', code: 'TOO_MANY_ATTEMPTS', info: { minutes: blockedMinutes } });
+      const wait = await signInWaitSeconds(db, user.email, request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        return reply.code(429).send({
+          message: 'Too many attempts',
+          code: 'TOO_MANY_ATTEMPTS',
+          info: { seconds: wait, minutes: Math.ceil(wait / 60) },
+        });
       }
       const hash = await findPasswordHash(db, user.id);
       if (!hash || !(await verifyPassword(current, hash))) {
