@@ -2,6 +2,7 @@
 // record type, record id (`?entityId=` preselects it, from a transaction's Audit history),
 // event and user live in the query string; each row expands to the changed fields, before
 // and after. Paged with Relay cursors like the generic lists; page size remembered.
+import { SelectFilter as SharedSelectFilter, type SelectFilterProps } from '../../widgets/SelectFilter';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
@@ -15,7 +16,7 @@ import {
   useStoreContext,
   useTranslate,
 } from 'react-admin';
-import { Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { hasPermission } from '../../../shared/permissions';
 import type { EntityMeta } from '../../../shared/meta';
 import { fieldLabelKey, resourceNameKey } from '../../generic/labels';
@@ -98,33 +99,9 @@ function ChangesPanel() {
   );
 }
 
-function Select(props: {
-  name: string;
-  label: string;
-  value: string;
-  options: { id: string; name: string }[];
-  onChange: (value: string) => void;
-}) {
+function Select(props: Omit<SelectFilterProps, 'anyLabel'>) {
   const translate = useTranslate();
-  return (
-    <TextField
-      select
-      size="small"
-      fullWidth={false}
-      label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      sx={{ minWidth: 170 }}
-      slotProps={{ htmlInput: { name: props.name }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">{translate('audit.filters.any')}</MenuItem>
-      {props.options.map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <SharedSelectFilter minWidth={170} {...props} anyLabel={translate('audit.filters.any')} />;
 }
 
 function EntityIdFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {

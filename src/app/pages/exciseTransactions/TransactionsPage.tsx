@@ -7,6 +7,7 @@
 // and their reversals, neither of them deletable, and no balances (the API gives none). '/'
 // focuses the first filter, through the generic lists' handler. Read-only without
 // production.write.
+import { SelectFilter as SharedSelectFilter, type SelectFilterProps } from '../../widgets/SelectFilter';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { matchPath, useLocation, useNavigate, useParams, Link as RouterLink } from 'react-router-dom';
 import {
@@ -43,7 +44,6 @@ import {
   TableCell,
   TableFooter,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -222,33 +222,9 @@ function alcoholTypesOf(owner: TransactionsOwner, company: Company | null): Alco
   return isFeatureOn(company, 'allowWine') ? ['Spirit', 'Wine', 'NonExcise'] : ['Spirit', 'NonExcise'];
 }
 
-function SelectFilter(props: {
-  name: string;
-  label: string;
-  value: string;
-  options: { id: string; name: string }[];
-  onChange: (value: string) => void;
-}) {
+function SelectFilter(props: Omit<SelectFilterProps, 'anyLabel'>) {
   const translate = useTranslate();
-  return (
-    <TextField
-      select
-      size="small"
-      fullWidth={false}
-      label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      sx={{ minWidth: 180 }}
-      slotProps={{ htmlInput: { name: props.name }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">{translate('transactions.filters.any')}</MenuItem>
-      {props.options.map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <SharedSelectFilter minWidth={180} {...props} anyLabel={translate('transactions.filters.any')} />;
 }
 
 function TransactionFilterBar() {
