@@ -2,6 +2,7 @@
 // record type, record id (`?entityId=` preselects it, from a transaction's Audit history),
 // event and user live in the query string; each row expands to the changed fields, before
 // and after. Paged with Relay cursors like the generic lists; page size remembered.
+import { ListEmptyText, ListLoadingText } from '../../widgets/ListStatusTexts';
 import { SelectFilter as SharedSelectFilter, type SelectFilterProps } from '../../widgets/SelectFilter';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -210,25 +211,9 @@ function AuditFilterBar() {
   );
 }
 
-function ListStatus() {
-  const { isPending } = useListContext();
-  const translate = useTranslate();
-  if (!isPending) return null;
-  return (
-    <Typography role="status" variant="body2" sx={{ px: 2, py: 1, color: 'text.secondary' }}>
-      {translate('lists.loading', { objects: translate('audit.objects') })}
-    </Typography>
-  );
-}
+const ListStatus = () => <ListLoadingText objectsKey="audit.objects" />;
 
-function EmptyText() {
-  const translate = useTranslate();
-  return (
-    <Typography variant="body2" sx={{ p: 2 }} role="status">
-      {translate('lists.empty', { objects: translate('audit.objects') })}
-    </Typography>
-  );
-}
+const EmptyText = () => <ListEmptyText objectsKey="audit.objects" />;
 
 function AuditTable() {
   const translate = useTranslate();

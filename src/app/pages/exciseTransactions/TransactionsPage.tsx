@@ -7,6 +7,7 @@
 // and their reversals, neither of them deletable, and no balances (the API gives none). '/'
 // focuses the first filter, through the generic lists' handler. Read-only without
 // production.write.
+import { ListEmptyText, ListLoadingText } from '../../widgets/ListStatusTexts';
 import { SelectFilter as SharedSelectFilter, type SelectFilterProps } from '../../widgets/SelectFilter';
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { matchPath, useLocation, useNavigate, useParams, Link as RouterLink } from 'react-router-dom';
@@ -681,25 +682,9 @@ function NotFound() {
   );
 }
 
-function ListStatus() {
-  const { isPending } = useListContext();
-  const translate = useTranslate();
-  if (!isPending) return null;
-  return (
-    <Typography role="status" variant="body2" sx={{ px: 2, py: 1, color: 'text.secondary' }}>
-      {translate('lists.loading', { objects: translate('transactions.objects') })}
-    </Typography>
-  );
-}
+const ListStatus = () => <ListLoadingText objectsKey="transactions.objects" />;
 
-function EmptyText() {
-  const translate = useTranslate();
-  return (
-    <Typography variant="body2" sx={{ p: 2 }} role="status">
-      {translate('lists.empty', { objects: translate('transactions.objects') })}
-    </Typography>
-  );
-}
+const EmptyText = () => <ListEmptyText objectsKey="transactions.objects" />;
 
 function TransactionsTable({ tableKey }: { tableKey: string }) {
   const { filterValues, sort, data } = useListContext<Row>();
