@@ -6,7 +6,9 @@ import { alcoholometryModule } from './alcoholometry';
 import { auditModule } from './audit';
 import { companyModule } from './company';
 import { exciseModule } from './excise';
+import { inventoryModule } from './inventory';
 import { planningModule } from './planning';
+import { productionModule } from './production';
 import { supportModule } from './support';
 
 export const domainModules: DomainModule[] = [
@@ -16,6 +18,8 @@ export const domainModules: DomainModule[] = [
   supportModule,
   auditModule,
   exciseModule,
+  inventoryModule,
+  productionModule,
 ];
 
 /** Hooks by entity name; two modules hooking one entity run in list order. */
