@@ -4,6 +4,7 @@
 // Figures worked by hand in the comments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/db/connect';
 import { postStock, reverseStock, MICRO, type StockPosting } from '../../src/server/domain/inventory/stock';
 import type { DomainContext } from '../../src/server/domain/records/actor';
 import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
@@ -68,12 +69,10 @@ describe.each(backends)('inventory postings on %s', (backend) => {
     expect(await onHand('item', malt)).toMatchObject({ quantity: 1500, value: 1350, averageCost: 0.9 });
     // 300 kg out takes 1350 x 300 / 1500 = $270.00 of value
     const used = await post([row({ quantity: -units(300), category: 'Consumed' })]);
-    const [r] = await inTx(async (ctx) =>
-      (
-        await ctx.db.execute(
-          sql`SELECT value::text AS value FROM inventory_transactions WHERE company_id = ${co.companyId} AND ref_id = ${used}`,
-        )
-      ).rows.map((x) => x as { value: string }),
+    const [r] = rowsOf<{ value: string }>(
+      await api.database.db.execute(
+        sql`SELECT value::text AS value FROM inventory_transactions WHERE company_id = ${co.companyId} AND ref_id = ${used}`,
+      ),
     );
     expect(r.value).toBe('-270.00');
     expect(await onHand('item', malt)).toMatchObject({ quantity: 1200, value: 1080, averageCost: 0.9 });

@@ -281,14 +281,21 @@ function apply(
   reversing: boolean,
 ): Planned[] {
   const planned: Planned[] = [];
+  // each (stock, site)'s quantity and value, kept as rows apply
+  const sitesTotal = new Map<string, { quantity: Micro; value: number }>();
+  for (const x of buckets.values()) {
+    const t = sitesTotal.get(siteKey(x.stockId, x.siteId)) ?? { quantity: 0, value: 0 };
+    t.quantity += x.quantity;
+    t.value += x.value;
+    sitesTotal.set(siteKey(x.stockId, x.siteId), t);
+  }
   for (const row of rows) {
     const key = bucketKey(row.stockId, row.siteId, row.lot, row.status);
     const b = buckets.get(key);
     if (!b) throw new Error(`Bucket ${key} was not locked`);
     const info = stock.get(row.stockId);
-    const site = [...buckets.values()].filter((x) => x.stockId === row.stockId && x.siteId === b.siteId);
-    const siteQuantity = site.reduce((s, x) => s + x.quantity, 0);
-    const siteValue = site.reduce((s, x) => s + x.value, 0);
+    const total = sitesTotal.get(siteKey(b.stockId, b.siteId))!;
+    const { quantity: siteQuantity, value: siteValue } = total;
     let value: number;
     if (typeof row.value === 'number') value = row.value;
     else if (row.pairedWith !== undefined) value = -(planned[row.pairedWith]?.value ?? 0);
@@ -311,6 +318,8 @@ function apply(
     b.quantity = quantity;
     b.laa = quantity === 0 ? 0 : b.laa + laa;
     b.value += value;
+    total.quantity += row.quantity;
+    total.value += value;
     planned.push({ ...row, value, laa });
   }
   return planned;
@@ -363,16 +372,24 @@ async function assertHistoryNotNegative(
     }
   for (const [key, date] of earliest) {
     const b = buckets.get(key)!;
+    const bucket = sql`company_id = ${ctx.actor.companyId} AND stock_id = ${b.stockId} AND coalesce(site_id, 0) = ${b.siteId}
+      AND coalesce(lot, '') = ${b.lot} AND coalesce(status, '') = ${b.status}`;
+    // nothing dated after it: the balance now (checked as the rows applied) is the lowest
+    const [later] = rowsOf<{ n: number }>(
+      await ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM inventory_transactions WHERE ${bucket} AND date > ${date} LIMIT 1) x`,
+      ),
+    );
+    if (!later.n) continue;
+    // end-of-day balances from that date on: today's balance less what later days moved
     const [low] = rowsOf<{ date: string | null; quantity: string | null }>(
       await ctx.db.execute(sql`
-        WITH later AS (
-          SELECT date, id, quantity FROM inventory_transactions
-          WHERE company_id = ${ctx.actor.companyId} AND stock_id = ${b.stockId} AND coalesce(site_id, 0) = ${b.siteId}
-            AND coalesce(lot, '') = ${b.lot} AND coalesce(status, '') = ${b.status} AND date >= ${date}),
+        WITH days AS (
+          SELECT date, sum(quantity) AS moved FROM inventory_transactions WHERE ${bucket} AND date >= ${date} GROUP BY date),
         running AS (
-          SELECT date, ${formatScaled(b.quantity, 6)}::numeric - (SELECT coalesce(sum(quantity), 0) FROM later)
-                 + sum(quantity) OVER (ORDER BY date, id) AS balance
-          FROM later)
+          SELECT date, ${formatScaled(b.quantity, 6)}::numeric - (SELECT sum(moved) FROM days)
+                 + sum(moved) OVER (ORDER BY date) AS balance
+          FROM days)
         SELECT to_char(date, 'YYYY-MM-DD') AS date, balance::text AS quantity FROM running
         WHERE balance < 0 ORDER BY date LIMIT 1`),
     );
