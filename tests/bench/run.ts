@@ -6,6 +6,8 @@
 //   4. excise: a million ledger rows over 500 tanks (tests/bench/excise.ts), PostgreSQL and PGlite:
 //      transactions pages, contents of 500 vessels, 1,000 transfers one by one.
 //   5. bundle: the first page load's JavaScript, gzipped.
+//   6. inventory: a million inventory rows over 5,000 products and 3 sites (tests/bench/inventory.ts):
+//      quantities on hand, PostgreSQL.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { startApi, type Backend } from '../api/harness';
 import { runAlcoholometryBench } from './alcoholometry';
 import { runExciseBench, type ExciseBenchResult } from './excise';
 import { runBundleBench } from './bundle';
+import { runInventoryBench } from './inventory';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -138,6 +141,15 @@ if (!only || only === 'start') say(await startupBench());
 if (!only || only === 'alcoholometry') for (const line of await runAlcoholometryBench()) say(line);
 if (!only || only === 'bundle')
   for (const line of runBundleBench(path.resolve(import.meta.dirname, '../..'))) say(line);
+if (!only || only === 'inventory') {
+  // BENCH_INVENTORY_ROWS sets the size (a million by default), on PostgreSQL (the target)
+  const rows = Number(process.env.BENCH_INVENTORY_ROWS ?? 1_000_000);
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    for (const line of (await runInventoryBench('postgres', rows, console.log)).lines) say(line);
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; inventory skipped');
+}
 if (!only || only === 'excise') {
   // BENCH_EXCISE_ROWS sets the size (a million by default: about 2 min to build on PostgreSQL,
   // 3 min on PGlite on the 2-core machine)
