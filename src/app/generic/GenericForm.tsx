@@ -2,16 +2,20 @@
 // non-internal field in schema order (read-only fields shown read-only on edit, left out on
 // create), validators from the field metadata, defaults from `field.default` on create, path
 // :params presetting fields. After save the screen goes back to the list the record belongs to.
-import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
 import {
   Create,
   Edit,
+  Loading,
   SaveButton,
   SimpleForm,
   Toolbar,
   TopToolbar,
+  useDataProvider,
+  useNotify,
   useRecordContext,
+  useRedirect,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -166,27 +170,79 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
   );
 }
 
+/** Starting values the entity's extensions derive from the query string (a recipe to scale):
+ * null while they load; {} when there are none or they cannot be read (the form opens blank). */
+function useExtensionDefaults(extensions: EntityExtension[], search: URLSearchParams) {
+  const dataProvider = useDataProvider();
+  const { entityByName } = useServices();
+  const query = search.toString();
+  const wanted = hasExtension(extensions, 'createDefaults') && query !== '';
+  const [loaded, setLoaded] = useState<{ query: string; values: Record<string, unknown> } | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    const params = new URLSearchParams(query);
+    Promise.all(extensions.map((e) => e.createDefaults?.({ search: params, dataProvider, entityByName }) ?? null))
+      .then(
+        (parts) => Object.assign({}, ...parts.filter(Boolean)) as Record<string, unknown>,
+        () => ({}),
+      )
+      .then((values) => live && setLoaded({ query, values }));
+    return () => {
+      live = false;
+    };
+  }, [wanted, query, extensions, dataProvider, entityByName]);
+  if (!wanted) return {};
+  return loaded?.query === query ? loaded.values : null;
+}
+
 export function GenericCreate({ entity }: { entity: EntityMeta }) {
   const params = useParams();
+  const [search] = useSearchParams();
   const company = useCurrentCompany();
   const translate = useTranslate();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { entityByName } = useServices();
   const routes = entity.routes!;
   const preset = useMemo(
     () => presetFromParams(entity, routes.create, params, routes.idParam),
     [entity, routes, params],
   );
+  // recipes to scale, tasks to complete: what other pages add to this entity's create screen
+  const extensions = useMemo(() => extensionsOf(entity.name), [entity]);
+  const prefilled = useExtensionDefaults(extensions, search);
   const locked = useMemo(() => new Set(Object.keys(preset)), [preset]);
-  const defaults = useMemo(() => createDefaults(entity, preset), [entity, preset]);
+  const defaults = useMemo(() => ({ ...createDefaults(entity, preset), ...prefilled }), [entity, preset, prefilled]);
   const inputs = useInputs(entity, 'create', { disableAll: false, locked });
   const name = translate(resourceNameKey(entity), { smart_count: 1 });
+  const listPath = (data?: Partial<RaRecord>) => listPathFor(entity, { ...preset, ...data }) ?? '/';
 
   if (!canWrite(entity, company)) return <PermissionDenied action="app.permission.edit" name={name} />;
+  if (prefilled === null) return <Loading />;
+  const afterCreate = hasExtension(extensions, 'afterCreate')
+    ? {
+        mutationOptions: {
+          onSuccess: async (record: RaRecord) => {
+            const ctx = { search, dataProvider, entityByName, record };
+            try {
+              for (const e of extensions) await e.afterCreate?.(ctx);
+              notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+            } catch {
+              // the record is saved; what follows it (a task to complete) is reported apart
+              notify('app.production.after_create_failed', { type: 'warning' });
+            }
+            redirect(listPath(record));
+          },
+        },
+      }
+    : {};
   return (
     <Create
       resource={entity.plural}
-      redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) =>
-        listPathFor(entity, { ...preset, ...data }) ?? '/'
-      }
+      redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
+      {...afterCreate}
     >
       <SimpleForm defaultValues={defaults}>
         <LeaveGuard />

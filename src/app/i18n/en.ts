@@ -48,6 +48,10 @@ export const appEnglish = {
       shortcuts: 'Create',
       new: 'New %{name}',
     },
+    production: {
+      after_create_failed:
+        'Saved, but the task it completes could not be marked completed: complete it from the task list.',
+    },
     workflow: {
       title: 'Workflow view',
       empty: 'There is no production screen you can open.',

@@ -12,15 +12,20 @@
 //                record on click: stop the click's propagation inside the component.
 //   editActions  rendered in the edit screen's top toolbar (a menu, a 'Transactions' link).
 //   editPanels   rendered above the edit form (what a vessel holds, balances).
+//   createDefaults  starting values of a new record from the create route's query string (a
+//                production screen prefilled from its recipe); the form waits for them.
+//   afterCreate  runs once a new record is saved, before the screen moves on (the task an
+//                activityId names is completed).
 // Components get `{ entity, record }`. Several contributions to one entity add up, in list order.
 // This module is read by the generic screens' chunks, not the first page load: keep
 // contributions light and load their components lazily (shell/chunks.ts lazyScreen), so a list
 // of customers does not carry the code of a tank's panel.
 import type { ComponentType, ReactElement } from 'react';
-import type { RaRecord } from 'react-admin';
+import type { DataProvider, RaRecord } from 'react-admin';
 import type { EntityMeta } from '../../shared/meta';
 import { vesselExtensions } from './vesselActions/extensions';
 import { transactionsExtensions } from './exciseTransactions/extensions';
+import { draftExtensions } from './productionDrafts/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -32,7 +37,16 @@ export interface ListColumnContext {
   translate: (key: string, options?: Record<string, unknown>) => string;
 }
 
+/** What createDefaults and afterCreate get: the query string and the data layer. */
+export interface CreateContext {
+  search: URLSearchParams;
+  dataProvider: DataProvider;
+  entityByName: Record<string, EntityMeta>;
+}
+
 export interface EntityExtension {
+  createDefaults?: (ctx: CreateContext) => Promise<Record<string, unknown> | null>;
+  afterCreate?: (ctx: CreateContext & { record: RaRecord }) => Promise<void>;
   listColumns?: (ctx: ListColumnContext) => ReactElement[];
   rowActions?: ComponentType<ExtensionProps>;
   editActions?: ComponentType<ExtensionProps>;
@@ -41,7 +55,11 @@ export interface EntityExtension {
 
 export type ExtensionContribution = readonly [entityName: string, extension: EntityExtension];
 
-const CONTRIBUTIONS: readonly ExtensionContribution[] = [...vesselExtensions, ...transactionsExtensions];
+const CONTRIBUTIONS: readonly ExtensionContribution[] = [
+  ...vesselExtensions,
+  ...transactionsExtensions,
+  ...draftExtensions,
+];
 
 /** The extensions of an entity's screens, in contribution order (empty for most entities). */
 export function extensionsOf(

@@ -24,7 +24,8 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useCurrentCompany, useServices } from '../../services';
-import { canRead } from '../../access';
+import { canRead, canWrite } from '../../access';
+import { TASK_KINDS, draftKindOf } from '../productionDrafts/drafts';
 import { editPathFor, createPathFor } from '../../routing/paths';
 import { resourceNameKey } from '../../generic/labels';
 import { useRouteTitle as useListTitle } from '../../shell/titles';
@@ -64,17 +65,34 @@ interface Activity {
   id: string;
   description?: string | null;
   startDate?: string | null;
+  primitiveType?: string | null;
+  primitiveId?: string | null;
+  quantity?: number | null;
+}
+
+/** A task tied to a recipe opens the matching new-production screen prefilled (spec 4). */
+function taskPath(task: Activity, entityByName: Record<string, EntityMeta>): string | null {
+  const kind = task.primitiveType ? draftKindOf(TASK_KINDS[task.primitiveType] ?? '') : undefined;
+  const entity = kind ? entityByName[kind.entity] : undefined;
+  const path = entity ? createPathFor(entity) : null;
+  if (!kind || !path || !task.primitiveId) return null;
+  const query = new URLSearchParams({ [kind.recipeParam]: task.primitiveId });
+  if (kind.amountParam && task.quantity !== null && task.quantity !== undefined)
+    query.set(kind.amountParam, String(task.quantity));
+  query.set('activityId', task.id);
+  return `${path}?${query.toString()}`;
 }
 
 function Tasks() {
   const translate = useTranslate();
-  const { authFetch } = useServices();
+  const { authFetch, entityByName } = useServices();
+  const company = useCurrentCompany();
   const [count] = useOutstandingTasks(true);
   const [tasks, setTasks] = useState<Activity[] | null>(null);
   useEffect(() => {
     gqlCall<{ activitiesForUser: Activity[] }>(
       authFetch,
-      'query ActivitiesForUser { activitiesForUser(waiting: false) { id description startDate } }',
+      'query ActivitiesForUser { activitiesForUser(waiting: false) { id description startDate primitiveType primitiveId quantity } }',
     ).then(
       (d) => setTasks(d.activitiesForUser),
       () => setTasks([]),
@@ -85,11 +103,26 @@ function Tasks() {
     <Part id="tasks" title={translate('app.dashboard.tasks')}>
       <Typography>{translate('app.tasks.outstanding', { smart_count: count ?? 0 })}</Typography>
       <List dense>
-        {(tasks ?? []).slice(0, 5).map((t) => (
-          <ListItem key={t.id} disableGutters>
-            <ListItemText primary={t.description} secondary={t.startDate} />
-          </ListItem>
-        ))}
+        {(tasks ?? []).slice(0, 5).map((t) => {
+          const path = taskPath(t, entityByName);
+          const target = path ? entityByName[TASK_KINDS[t.primitiveType!]] : undefined;
+          return (
+            <ListItem key={t.id} disableGutters>
+              <ListItemText
+                primary={
+                  path && target && canWrite(target, company) ? (
+                    <Link component={RouterLink} to={path}>
+                      {t.description}
+                    </Link>
+                  ) : (
+                    t.description
+                  )
+                }
+                secondary={t.startDate}
+              />
+            </ListItem>
+          );
+        })}
       </List>
       {all ? (
         <Link component={RouterLink} to={all}>

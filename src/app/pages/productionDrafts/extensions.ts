@@ -1,0 +1,66 @@
+// The production create screens prefilled from the query string (spec 2.4 create routes), and
+// the task an activityId names marked completed once the record is saved. Contributed to the
+// generic create screen through the extension map (pages/extensions.ts).
+import type { DataProvider } from 'react-admin';
+import type { EntityMeta } from '../../../shared/meta';
+import type { EntityExtension, ExtensionContribution } from '../extensions';
+import { DRAFT_KINDS, amountOf, type DraftKind } from './drafts';
+
+type Rec = Record<string, unknown>;
+
+/** The items whose name is each of `names` (a product's bill of materials names its materials). */
+async function itemsNamed(dataProvider: DataProvider, resource: string, names: string[]): Promise<Map<string, Rec>> {
+  const found = new Map<string, Rec>();
+  for (const name of new Set(names.filter(Boolean))) {
+    const { data } = await dataProvider.getList(resource, {
+      filter: { q: name },
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+    });
+    const match = data.find((d) => String(d.name ?? '').toLowerCase() === name.toLowerCase());
+    if (match) found.set(name, match);
+  }
+  return found;
+}
+
+function createDefaultsFor(kind: DraftKind): NonNullable<EntityExtension['createDefaults']> {
+  return async ({ search, dataProvider, entityByName }) => {
+    const recipeId = search.get(kind.recipeParam);
+    if (!recipeId || !/^[0-9]{1,18}$/.test(recipeId)) return null;
+    const recipeEntity: EntityMeta | undefined = entityByName[kind.recipeEntity];
+    if (!recipeEntity) return null;
+    const { data: recipe } = await dataProvider.getOne(recipeEntity.plural, { id: recipeId });
+    const draft = kind.draft(recipe as Rec, amountOf(search, kind));
+    if (kind.entity === 'bottling' && Array.isArray(draft.bom)) {
+      const lines = draft.bom as { name?: string; quantity: number }[];
+      const items = await itemsNamed(
+        dataProvider,
+        entityByName.item.plural,
+        lines.map((l) => l.name ?? ''),
+      );
+      draft.bom = lines.map((l) => {
+        const item = l.name ? items.get(l.name) : undefined;
+        return { item: item ? { id: String(item.id), name: item.name } : null, quantity: l.quantity };
+      });
+    }
+    return draft;
+  };
+}
+
+/** Saving with ?activityId= completes that task (spec 4: a completion date-time is sent). */
+const completeTask: NonNullable<EntityExtension['afterCreate']> = async ({ search, dataProvider, entityByName }) => {
+  const activityId = search.get('activityId');
+  const activity = entityByName.activity;
+  if (!activityId || !/^[0-9]{1,18}$/.test(activityId) || !activity) return;
+  const { data } = await dataProvider.getOne(activity.plural, { id: activityId });
+  if (data.completed) return;
+  await dataProvider.update(activity.plural, {
+    id: activityId,
+    data: { ...data, completed: true, completedAt: new Date().toISOString() },
+    previousData: data,
+  });
+};
+
+export const draftExtensions: readonly ExtensionContribution[] = DRAFT_KINDS.map(
+  (kind) => [kind.entity, { createDefaults: createDefaultsFor(kind), afterCreate: completeTask }] as const,
+);
