@@ -174,7 +174,7 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
  * null while they load; {} when there are none or they cannot be read (the form opens blank). */
 function useExtensionDefaults(extensions: EntityExtension[], search: URLSearchParams) {
   const dataProvider = useDataProvider();
-  const { entityByName } = useServices();
+  const { entityByName, authFetch } = useServices();
   const query = search.toString();
   const wanted = hasExtension(extensions, 'createDefaults') && query !== '';
   const [loaded, setLoaded] = useState<{ query: string; values: Record<string, unknown> } | null>(null);
@@ -182,7 +182,9 @@ function useExtensionDefaults(extensions: EntityExtension[], search: URLSearchPa
     if (!wanted) return;
     let live = true;
     const params = new URLSearchParams(query);
-    Promise.all(extensions.map((e) => e.createDefaults?.({ search: params, dataProvider, entityByName }) ?? null))
+    Promise.all(
+      extensions.map((e) => e.createDefaults?.({ search: params, dataProvider, entityByName, authFetch }) ?? null),
+    )
       .then(
         (parts) => Object.assign({}, ...parts.filter(Boolean)) as Record<string, unknown>,
         () => ({}),
@@ -191,7 +193,7 @@ function useExtensionDefaults(extensions: EntityExtension[], search: URLSearchPa
     return () => {
       live = false;
     };
-  }, [wanted, query, extensions, dataProvider, entityByName]);
+  }, [wanted, query, extensions, dataProvider, entityByName, authFetch]);
   if (!wanted) return {};
   return loaded?.query === query ? loaded.values : null;
 }
@@ -204,7 +206,7 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const redirect = useRedirect();
-  const { entityByName } = useServices();
+  const { entityByName, authFetch } = useServices();
   const routes = entity.routes!;
   const preset = useMemo(
     () => presetFromParams(entity, routes.create, params, routes.idParam),
@@ -225,7 +227,7 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
     ? {
         mutationOptions: {
           onSuccess: async (record: RaRecord) => {
-            const ctx = { search, dataProvider, entityByName, record };
+            const ctx = { search, dataProvider, entityByName, authFetch, record };
             try {
               for (const e of extensions) await e.afterCreate?.(ctx);
               notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });

@@ -26,6 +26,7 @@ import type { EntityMeta } from '../../shared/meta';
 import { vesselExtensions } from './vesselActions/extensions';
 import { transactionsExtensions } from './exciseTransactions/extensions';
 import { draftExtensions } from './productionDrafts/extensions';
+import { stockExtensions } from './productActions/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -42,6 +43,8 @@ export interface CreateContext {
   search: URLSearchParams;
   dataProvider: DataProvider;
   entityByName: Record<string, EntityMeta>;
+  /** the authorized fetch of the app's own GraphQL calls (shell/gql.ts gqlCall) */
+  authFetch: typeof fetch;
 }
 
 export interface EntityExtension {
@@ -59,6 +62,7 @@ const CONTRIBUTIONS: readonly ExtensionContribution[] = [
   ...vesselExtensions,
   ...transactionsExtensions,
   ...draftExtensions,
+  ...stockExtensions,
 ];
 
 /** The extensions of an entity's screens, in contribution order (empty for most entities). */

@@ -87,8 +87,10 @@ function Tasks() {
   const translate = useTranslate();
   const { authFetch, entityByName } = useServices();
   const company = useCurrentCompany();
-  const [count] = useOutstandingTasks(true);
+  const [count, refreshCount] = useOutstandingTasks(true);
   const [tasks, setTasks] = useState<Activity[] | null>(null);
+  // the dashboard opens again after a task is completed elsewhere: count afresh
+  useEffect(() => refreshCount(), [refreshCount]);
   useEffect(() => {
     gqlCall<{ activitiesForUser: Activity[] }>(
       authFetch,

@@ -3,6 +3,7 @@
 // generic create screen through the extension map (pages/extensions.ts).
 import type { DataProvider } from 'react-admin';
 import type { EntityMeta } from '../../../shared/meta';
+import { gqlCall } from '../../shell/gql';
 import type { EntityExtension, ExtensionContribution } from '../extensions';
 import { DRAFT_KINDS, amountOf, type DraftKind } from './drafts';
 
@@ -47,18 +48,18 @@ function createDefaultsFor(kind: DraftKind): NonNullable<EntityExtension['create
   };
 }
 
-/** Saving with ?activityId= completes that task (spec 4: a completion date-time is sent). */
-const completeTask: NonNullable<EntityExtension['afterCreate']> = async ({ search, dataProvider, entityByName }) => {
+/** Saving with ?activityId= completes that task, at the time of saving (spec 4). */
+const completeTask: NonNullable<EntityExtension['afterCreate']> = async ({ search, authFetch }) => {
   const activityId = search.get('activityId');
-  const activity = entityByName.activity;
-  if (!activityId || !/^[0-9]{1,18}$/.test(activityId) || !activity) return;
-  const { data } = await dataProvider.getOne(activity.plural, { id: activityId });
-  if (data.completed) return;
-  await dataProvider.update(activity.plural, {
-    id: activityId,
-    data: { ...data, completed: true, completedAt: new Date().toISOString() },
-    previousData: data,
-  });
+  if (!activityId || !/^[0-9]{1,18}$/.test(activityId)) return;
+  await gqlCall(
+    authFetch,
+    'mutation ActivityComplete($id: ID!, $date: String!) { activityComplete(id: $id, date: $date) { id } }',
+    {
+      id: activityId,
+      date: new Date().toISOString(),
+    },
+  );
 };
 
 export const draftExtensions: readonly ExtensionContribution[] = DRAFT_KINDS.map(
