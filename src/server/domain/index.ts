@@ -8,6 +8,7 @@ import { companyModule } from './company';
 import { exciseModule } from './excise';
 import { inventoryModule } from './inventory';
 import { planningModule } from './planning';
+import { preferencesModule } from './preferences';
 import { productionModule } from './production';
 import { supportModule } from './support';
 
@@ -20,6 +21,7 @@ export const domainModules: DomainModule[] = [
   exciseModule,
   inventoryModule,
   productionModule,
+  preferencesModule,
 ];
 
 /** Hooks by entity name; two modules hooking one entity run in list order. */
