@@ -133,6 +133,36 @@ describe('the drawer', () => {
     expect(steps.flatMap((s) => s.entries.map((e) => e.name))).not.toContain('ProductionWineFermenting');
     expect(workflowSteps(entities, company(['selling']))).toEqual([]);
   });
+
+  it('shows only the steps the workflow preferences turn on', () => {
+    const preferences = {
+      sales: true,
+      purchasing: true,
+      mashing: false,
+      distilling: true,
+      blending: false,
+      wine: false,
+      casks: false,
+      bulkContainers: true,
+    };
+    const steps = workflowSteps(entities, company(['production.read']), undefined, preferences);
+    const names = steps.flatMap((s) => s.entries.map((e) => e.name));
+    // no mashing and no wine: no mash bills, mashes or fermenters; no blending, no casks
+    for (const gone of [
+      'ProductionMashingMashBills',
+      'ProductionMashing',
+      'EquipmentFermenters',
+      'ProductionBlending',
+      'ProductionBlendingFormulas',
+      'InventoryCasks',
+    ])
+      expect(names).not.toContain(gone);
+    expect(names).toEqual(
+      expect.arrayContaining(['ProductionDistilling', 'EquipmentTanks', 'InventoryBulkContainers']),
+    );
+    expect(steps.map((s) => s.step)).not.toContain('mashing');
+    expect(steps.map((s) => s.step)).not.toContain('blending');
+  });
 });
 
 describe('the route guard', () => {

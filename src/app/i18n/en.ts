@@ -55,6 +55,21 @@ export const appEnglish = {
     workflow: {
       title: 'Workflow view',
       empty: 'There is no production screen you can open.',
+      holding: 'What the vessels hold',
+      all_empty: 'All empty',
+      holds: '%{vessel}: %{volume} L at %{strength} %, %{alcohol}%{lot}',
+      waiting: '%{smart_count} not completed |||| %{smart_count} not completed',
+      choose: 'Steps of our workflow',
+      preference: {
+        mashing: 'Mashing',
+        distilling: 'Distilling',
+        blending: 'Blending',
+        wine: 'Wine',
+        casks: 'Casks',
+        bulkContainers: 'Bulk containers',
+        sales: 'Sales',
+        purchasing: 'Purchasing',
+      },
       step: 'Step %{n}',
       steps: {
         recipes: 'Recipes',

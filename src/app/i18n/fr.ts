@@ -272,6 +272,21 @@ export const appFrench = {
     workflow: {
       title: 'Vue du flux de travail',
       empty: "Il n'y a aucun écran de production que vous puissiez ouvrir.",
+      holding: 'Contenu des contenants',
+      all_empty: 'Tous vides',
+      holds: '%{vessel} : %{volume} L à %{strength} %, %{alcohol}%{lot}',
+      waiting: '%{smart_count} non terminé |||| %{smart_count} non terminés',
+      choose: 'Étapes de notre flux de travail',
+      preference: {
+        mashing: 'Brassage',
+        distilling: 'Distillation',
+        blending: 'Assemblage',
+        wine: 'Vin',
+        casks: 'Fûts',
+        bulkContainers: 'Contenants en vrac',
+        sales: 'Ventes',
+        purchasing: 'Achats',
+      },
       step: 'Étape %{n}',
       steps: {
         recipes: 'Recettes',

@@ -18,6 +18,42 @@ export const WORKFLOW_STEPS: { step: string; routes: string[] }[] = [
   { step: 'stock', routes: ['InventoryProducts', 'InventoryItems', 'Spirits', 'Wine'] },
 ];
 
+/** The steps of a company's workflow (spec 3 workflow preferences, productionOverviewPreferences). */
+export interface WorkflowPreferences {
+  sales: boolean;
+  purchasing: boolean;
+  mashing: boolean;
+  distilling: boolean;
+  blending: boolean;
+  wine: boolean;
+  casks: boolean;
+  bulkContainers: boolean;
+}
+
+/** The screens a workflow preference turns off; screens not named here always show. */
+const ROUTE_PREFERENCE: Record<string, keyof WorkflowPreferences> = {
+  ProductionMashingMashBills: 'mashing',
+  ProductionMashing: 'mashing',
+  EquipmentFermenters: 'mashing',
+  ProductionWineFermenting: 'wine',
+  Wine: 'wine',
+  ProductionDistillingProcesses: 'distilling',
+  ProductionDistilling: 'distilling',
+  EquipmentStills: 'distilling',
+  ProductionBlendingFormulas: 'blending',
+  ProductionBlending: 'blending',
+  InventoryCasks: 'casks',
+  InventoryBulkContainers: 'bulkContainers',
+};
+
+/** Whether a preference keeps a screen: fermenters serve wine as well as mashing. */
+function wanted(name: string, preferences: WorkflowPreferences | null | undefined): boolean {
+  if (!preferences) return true;
+  if (name === 'EquipmentFermenters') return preferences.mashing || preferences.wine;
+  const key = ROUTE_PREFERENCE[name];
+  return key ? preferences[key] : true;
+}
+
 export interface WorkflowEntry {
   name: string;
   path: string;
@@ -28,6 +64,7 @@ export function workflowSteps(
   entities: readonly EntityMeta[],
   company: Company | null | undefined,
   routes?: RouteTable,
+  preferences?: WorkflowPreferences | null,
 ): { step: string; entries: WorkflowEntry[] }[] {
   const byRouteName = new Map<string, EntityMeta>();
   for (const e of entities) for (const l of e.routes?.lists ?? []) if (l.name) byRouteName.set(l.name, e);
@@ -36,7 +73,7 @@ export function workflowSteps(
     entries: names.flatMap((name) => {
       const entity = byRouteName.get(name);
       const path = routePath(name, {}, routes);
-      return entity && path && canRead(entity, company) ? [{ name, path, entity }] : [];
+      return entity && path && canRead(entity, company) && wanted(name, preferences) ? [{ name, path, entity }] : [];
     }),
   })).filter((s) => s.entries.length > 0);
 }
