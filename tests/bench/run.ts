@@ -8,6 +8,8 @@
 //   5. bundle: the first page load's JavaScript, gzipped.
 //   6. inventory: a million inventory rows over 5,000 products and 3 sites (tests/bench/inventory.ts):
 //      quantities on hand, PostgreSQL.
+//   7. production: a distillation (5 inputs, 3 outputs) and a bottling (8 bom lines) saved on a
+//      million-row ledger (tests/bench/production.ts), PostgreSQL.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { runAlcoholometryBench } from './alcoholometry';
 import { runExciseBench, type ExciseBenchResult } from './excise';
 import { runBundleBench } from './bundle';
 import { runInventoryBench } from './inventory';
+import { runProductionBench } from './production';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -149,6 +152,15 @@ if (!only || only === 'inventory') {
     process.env.TEST_DATABASE_URL = url;
     for (const line of (await runInventoryBench('postgres', rows, console.log)).lines) say(line);
   } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; inventory skipped');
+}
+if (!only || only === 'production') {
+  // BENCH_PRODUCTION_ROWS sets the ledger's size (a million by default), on PostgreSQL
+  const rows = Number(process.env.BENCH_PRODUCTION_ROWS ?? 1_000_000);
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    for (const line of await runProductionBench('postgres', rows, console.log)) say(line);
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; production skipped');
 }
 if (!only || only === 'excise') {
   // BENCH_EXCISE_ROWS sets the size (a million by default: about 2 min to build on PostgreSQL,
