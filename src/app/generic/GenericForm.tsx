@@ -170,13 +170,14 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
   );
 }
 
-/** Starting values the entity's extensions derive from the query string (a recipe to scale):
- * null while they load; {} when there are none or they cannot be read (the form opens blank). */
+/** Starting values the entity's extensions give a new record (a recipe to scale from the query
+ * string, the company's preferences): null while they load; {} when there are none or they
+ * cannot be read (the form opens with the fields' own defaults). */
 function useExtensionDefaults(extensions: EntityExtension[], search: URLSearchParams) {
   const dataProvider = useDataProvider();
   const { entityByName, authFetch } = useServices();
   const query = search.toString();
-  const wanted = hasExtension(extensions, 'createDefaults') && query !== '';
+  const wanted = hasExtension(extensions, 'createDefaults');
   const [loaded, setLoaded] = useState<{ query: string; values: Record<string, unknown> } | null>(null);
   useEffect(() => {
     if (!wanted) return;

@@ -24,28 +24,66 @@ async function itemsNamed(dataProvider: DataProvider, resource: string, names: s
   return found;
 }
 
+/** The company's production preferences (spec 3) a new record of each kind starts with. */
+const PREFERENCES: Record<string, { query: string; values: (p: Rec) => Rec }> = {
+  mash: {
+    query: 'query MashingPreferences { mashingPreferences { mashDuration mashpH } }',
+    values: (p) => ({ duration: p.mashDuration, ph: p.mashpH }),
+  },
+  distillation: {
+    query: 'query DistillingPreferences { distillingPreferences { distillDuration } }',
+    values: (p) => ({ duration: p.distillDuration }),
+  },
+  blend: {
+    query: 'query BlendingPreferences { blendingPreferences { blendDuration } }',
+    values: (p) => ({ duration: p.blendDuration }),
+  },
+  bottling: {
+    query: 'query BottlingPreferences { bottlingPreferences { bottleDuration bottleProof } }',
+    values: (p) => ({ duration: p.bottleDuration, strength: p.bottleProof }),
+  },
+};
+
+async function preferredValues(entity: string, authFetch: typeof fetch): Promise<Rec> {
+  const preference = PREFERENCES[entity];
+  if (!preference) return {};
+  const data = await gqlCall<Record<string, Rec>>(authFetch, preference.query, {}, { silent: true }).catch(() => null);
+  const values = data ? preference.values(Object.values(data)[0] ?? {}) : {};
+  // a preference not set leaves the field to its own default
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));
+}
+
 function createDefaultsFor(kind: DraftKind): NonNullable<EntityExtension['createDefaults']> {
-  return async ({ search, dataProvider, entityByName }) => {
-    const recipeId = search.get(kind.recipeParam);
-    if (!recipeId || !/^[0-9]{1,18}$/.test(recipeId)) return null;
-    const recipeEntity: EntityMeta | undefined = entityByName[kind.recipeEntity];
-    if (!recipeEntity) return null;
-    const { data: recipe } = await dataProvider.getOne(recipeEntity.plural, { id: recipeId });
-    const draft = kind.draft(recipe as Rec, amountOf(search, kind));
-    if (kind.entity === 'bottling' && Array.isArray(draft.bom)) {
-      const lines = draft.bom as { name?: string; quantity: number }[];
-      const items = await itemsNamed(
-        dataProvider,
-        entityByName.item.plural,
-        lines.map((l) => l.name ?? ''),
-      );
-      draft.bom = lines.map((l) => {
-        const item = l.name ? items.get(l.name) : undefined;
-        return { item: item ? { id: String(item.id), name: item.name } : null, quantity: l.quantity };
-      });
-    }
-    return draft;
+  return async (ctx) => {
+    const preferred = await preferredValues(kind.entity, ctx.authFetch);
+    const draft = await recipeDraft(kind, ctx);
+    return { ...preferred, ...draft };
   };
+}
+
+async function recipeDraft(
+  kind: DraftKind,
+  { search, dataProvider, entityByName }: Parameters<NonNullable<EntityExtension['createDefaults']>>[0],
+): Promise<Rec | null> {
+  const recipeId = search.get(kind.recipeParam);
+  if (!recipeId || !/^[0-9]{1,18}$/.test(recipeId)) return null;
+  const recipeEntity: EntityMeta | undefined = entityByName[kind.recipeEntity];
+  if (!recipeEntity) return null;
+  const { data: recipe } = await dataProvider.getOne(recipeEntity.plural, { id: recipeId });
+  const draft = kind.draft(recipe as Rec, amountOf(search, kind));
+  if (kind.entity === 'bottling' && Array.isArray(draft.bom)) {
+    const lines = draft.bom as { name?: string; quantity: number }[];
+    const items = await itemsNamed(
+      dataProvider,
+      entityByName.item.plural,
+      lines.map((l) => l.name ?? ''),
+    );
+    draft.bom = lines.map((l) => {
+      const item = l.name ? items.get(l.name) : undefined;
+      return { item: item ? { id: String(item.id), name: item.name } : null, quantity: l.quantity };
+    });
+  }
+  return draft;
 }
 
 /** Saving with ?activityId= completes that task, at the time of saving (spec 4). */
