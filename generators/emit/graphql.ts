@@ -75,6 +75,11 @@ export function emitEntitySdl(entities: EntityMeta[]): string {
     const visible = e.fields.filter((f) => !f.internal);
     out.push(`"""${e.label.en}"""`, `type ${t.type} {`, '  id: ID!');
     for (const f of visible) out.push(outputField(e, f, t.lines(f.name)));
+    if (e.crud && e.scope !== 'global')
+      out.push(
+        '  "changes whenever the record does: the edit form sends it back as expectedVersion"',
+        '  version: String',
+      );
     out.push('}', '');
     for (const f of visible.filter((x) => x.lines)) {
       out.push(`type ${t.lines(f.name)} {`, '  id: ID!');
@@ -113,7 +118,10 @@ export function emitEntitySdl(entities: EntityMeta[]): string {
     query.push(`  """URL of a CSV file of the list, downloadable with the same bearer token"""`);
     query.push(`  ${e.ops.export}(${exportArgs}): String! ${read}`);
     mutation.push(`  ${e.ops.create}(input: ${t.input}!): ${t.type}! ${write}`);
-    mutation.push(`  ${e.ops.update}(id: ID!, input: ${t.input}!): ${t.type}! ${write}`);
+    mutation.push(
+      '  "a stale expectedVersion (the record changed since it was read) answers CONFLICT"',
+      `  ${e.ops.update}(id: ID!, input: ${t.input}!, expectedVersion: String): ${t.type}! ${write}`,
+    );
   }
   out.push('type Query {', ...query, '}', '', 'extend type Mutation {', ...mutation, '}', '');
   return out.join('\n');

@@ -23,7 +23,8 @@ const listPass =
   'first: $first, after: $after, last: $last, before: $before, filters: $filters, sortKey: $sortKey, reverse: $reverse, parameters: $parameters';
 
 export function entityDocuments(e: EntityMeta, byName: Map<string, EntityMeta>) {
-  const sel = selection(e.fields, byName);
+  // the version comes back with every read and write and goes out with the next update
+  const sel = `${selection(e.fields, byName)}${e.scope !== 'global' ? '\n      version' : ''}`;
   const node = (pad: string) => sel.replace(/\n {6}/g, `\n${pad}`);
   const T = e.typeName;
   return {
@@ -49,8 +50,8 @@ export function entityDocuments(e: EntityMeta, byName: Map<string, EntityMeta>) 
     ${node('    ')}
   }
 }`,
-    update: `mutation ${T}Update($id: ID!, $input: ${T}Input!) {
-  ${e.ops.update}(id: $id, input: $input) {
+    update: `mutation ${T}Update($id: ID!, $input: ${T}Input!, $expectedVersion: String) {
+  ${e.ops.update}(id: $id, input: $input, expectedVersion: $expectedVersion) {
     ${node('    ')}
   }
 }`,

@@ -6,9 +6,12 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/connect';
-import { authConfig, createApiTokenVerifier, registerAuthServer, type TokenVerifier } from './auth';
+import { authConfig, createApiTokenVerifier, registerAuthServer, UnauthorizedError, type TokenVerifier } from './auth';
+import { assertAccess, grantOf } from './auth/access';
+import { featuresOf, membershipOf } from './domain/company/companies';
 import { registerGraphql } from './graphql/plugin';
 import { FileStore } from './http/files';
+import { logMailer, type Mailer } from './http/mail';
 import { PRODUCT_VERSION, VERSION_HEADER } from './version';
 import { findUserByEmail } from './auth/accounts';
 import { registerPageHandling } from './http/pages';
@@ -26,6 +29,8 @@ export interface AppOptions {
   /** true: the request log at LOG_LEVEL (default info); or pino options (level, stream); absent
    * or false: no log at all (tests) */
   logger?: FastifyServerOptions['logger'];
+  /** outgoing e-mail (invitations); by default each message is written to the log */
+  mailer?: Mailer;
   /** how often expired export files are deleted (default every 10 minutes) */
   purgeIntervalMs?: number;
 }
@@ -55,13 +60,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopPurging = files.purgeEvery(options.purgeIntervalMs ?? 10 * 60 * 1000);
   app.addHook('onClose', async () => stopPurging());
 
-  /** The embedded issuer's subject is our user id; an external issuer's user is found by e-mail. */
+  /** The embedded issuer's subject is our user id; an external issuer's user is found by e-mail.
+   * Every request then checks that the user is still active and, for the embedded issuer's
+   * tokens, that their grant is still live (not signed out, revoked or ended by a password
+   * change): a token stops working at once, not when it expires. */
   const resolveUser = async (authorization: string | undefined) => {
     const token = await verify(authorization);
-    if (config.embedded || options.verifyToken) return token.sub;
-    const user = token.email ? await findUserByEmail(db, token.email) : undefined;
-    if (!user) throw new Error('unknown user');
-    return user.id;
+    const ours = config.embedded || !!options.verifyToken;
+    const userId = ours ? token.sub : (token.email ? await findUserByEmail(db, token.email) : undefined)?.id;
+    if (!userId) throw new UnauthorizedError('Unknown user');
+    await assertAccess(db, userId, grantOf(authorization), { requireGrant: config.embedded && !options.verifyToken });
+    return userId;
   };
 
   app.addHook('onSend', async (_request, reply) => {
@@ -82,7 +91,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       } catch {
         return reply.code(401).send({ message: 'Sign in again' });
       }
-      const content = await files.read(request.params.companyId, userId, request.params.file);
+      // the URL works only while its owner may still export from the company
+      const { companyId } = request.params;
+      const member = await membershipOf(db, userId, companyId);
+      if (!member || !(await featuresOf(db, companyId)).allowCSVExport)
+        return reply.code(404).send({ message: 'File not found' });
+      const content = await files.read(companyId, userId, request.params.file);
       if (!content) return reply.code(404).send({ message: 'File not found' });
       const name = request.params.file.slice(37);
       return reply
@@ -94,7 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await registerAuthServer(app, { db, publicOrigin });
-  await registerGraphql(app, { db, files, resolveUser });
+  const mail = options.mailer ?? logMailer(app.log);
+  await registerGraphql(app, { db, files, resolveUser, mail, publicOrigin });
 
   if (options.clientDir && existsSync(path.join(options.clientDir, 'index.html'))) {
     // read per request (it is small and the OS caches it): a rebuild while the server runs

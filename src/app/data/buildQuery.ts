@@ -47,6 +47,11 @@ export interface ListVariables {
   parameters?: ListParameters;
 }
 
+/** The version a record was read at (every generated read answers one); none for old data. */
+const versionOf = (record: Record<string, unknown> | undefined) =>
+  typeof record?.version === 'string' ? record.version : undefined;
+const withVersion = (version: string | undefined) => (version ? { expectedVersion: version } : {});
+
 /** What react-admin passes to a dataProvider method (the parts we read). */
 export interface QueryParams {
   pagination?: { page: number; perPage: number };
@@ -169,7 +174,12 @@ export function createBuildQuery(deps: BuildQueryDeps) {
         const entity = entityOf(resource);
         return {
           query: doc(documentsOf(entity).update),
-          variables: { id: String(params.id), input: toInput(entity, params.data ?? {}, { holdsValues: deps.holdsValues() }) },
+          variables: {
+            id: String(params.id),
+            input: toInput(entity, params.data ?? {}, { holdsValues: deps.holdsValues() }),
+            // the version the form loaded: a save over someone else's change answers CONFLICT
+            ...withVersion(versionOf(params.previousData) ?? versionOf(params.data)),
+          },
           parseResponse: (response) => ({ data: response.data?.[entity.ops.update] }),
         };
       }

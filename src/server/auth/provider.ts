@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Account, type KoaContextWithOIDC, type OidcClient } from 'oidc-provider';
 import type { Db } from '../db/connect';
+import { GRANT_CLAIM } from './access';
 import { findUserById } from './accounts';
 import { ACCESS_TOKEN_TTL_SECONDS, API_AUDIENCE, API_SCOPES, ISSUER_PATH, WEB_CLIENT_ID } from './constants';
 import type { ServerKeys } from './keys';
@@ -146,9 +147,12 @@ export function createProvider({ db, publicOrigin, keys }: ProviderOptions): Pro
       if (!claims) return undefined;
       return { accountId: sub, claims: async () => ({ sub, ...claims }) };
     },
-    // the API reads e-mail, name and locale from the access token without a lookup
-    async extraTokenClaims(_ctx: unknown, token: { kind: string; accountId?: string }) {
-      return token.kind === 'AccessToken' ? userClaims(db, token.accountId) : undefined;
+    // the API reads e-mail, name and locale from the access token without a lookup, and checks
+    // on each request that the grant (gid) is still live: sign-out and revocation delete it
+    async extraTokenClaims(_ctx: unknown, token: { kind: string; accountId?: string; grantId?: string }) {
+      if (token.kind !== 'AccessToken') return undefined;
+      const claims = await userClaims(db, token.accountId);
+      return claims && { ...claims, ...(token.grantId ? { [GRANT_CLAIM]: token.grantId } : {}) };
     },
     clientBasedCORS: (_ctx: unknown, requestOrigin: string) => requestOrigin === new URL(origin).origin,
     async renderError(ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) {

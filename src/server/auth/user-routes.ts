@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { emailTakenByOther, findUserById, updateProfile, type ProfileChanges, type UserAccount } from './accounts';
+import { assertAccess, endAllSessions, grantOf } from './access';
 import { ISSUER_PATH } from './constants';
 import { findPasswordHash, setPassword, verifyPassword } from './passwords';
 import { clearFailedSignIns, recordFailedSignIn, signInWaitSeconds } from './signin-attempts';
@@ -66,6 +67,8 @@ export async function registerUserRoutes(app: FastifyInstance, db: Db, verify: T
         reply.code(403).send({ message: 'Forbidden', code: 'FORBIDDEN' });
         return undefined;
       }
+      // a signed-out or revoked token must not change the profile or the password
+      await assertAccess(db, token.sub, grantOf(request.headers.authorization), { requireGrant: true });
       const user = await findUserById(db, token.sub);
       if (!user?.active) throw new UnauthorizedError('Unknown or inactive user');
       return user;
@@ -121,6 +124,8 @@ export async function registerUserRoutes(app: FastifyInstance, db: Db, verify: T
       }
       await clearFailedSignIns(db, user.email);
       await setPassword(db, user.id, next);
+      // whoever else knew the old password is signed out everywhere, this browser included
+      await endAllSessions(db, user.id);
       return reply.code(204).send();
     });
   });

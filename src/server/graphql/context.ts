@@ -2,6 +2,7 @@ import type { Db } from '../db/connect';
 import type { Actor, DomainContext } from '../domain/records/actor';
 import { featuresOf, membershipOf } from '../domain/company/companies';
 import type { FileStore } from '../http/files';
+import type { Mailer } from '../http/mail';
 import { MAX_EXPORTS_PER_MINUTE } from '../../shared/limits';
 import { PerUserLimit } from './rateLimit';
 
@@ -17,6 +18,10 @@ export interface RequestContext {
   client: { userAgent?: string; version?: string };
   /** exports per user per minute (shared by every request to this server) */
   exportLimit: PerUserLimit;
+  /** outgoing e-mail (invitations) */
+  mail?: Mailer;
+  /** the app's public origin, for links in e-mails */
+  publicOrigin?: string;
   /** the user's membership of :companyId, loaded once per request; null when not a member */
   actor: () => Promise<Actor | null>;
   /** the domain context; only called after authorization, so the actor exists */
@@ -30,6 +35,7 @@ export function buildContext(
   companyId: string,
   client: RequestContext['client'] = {},
   exportLimit: PerUserLimit = defaultExportLimit(),
+  outgoing: { mail?: Mailer; publicOrigin?: string } = {},
 ): RequestContext {
   let loaded: Promise<Actor | null> | undefined;
   const actor = () =>
@@ -45,6 +51,7 @@ export function buildContext(
     companyId,
     client,
     exportLimit,
+    ...outgoing,
     actor,
     domain: async () => ({ db, actor: (await actor())! }),
   };

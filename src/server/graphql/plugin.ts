@@ -8,6 +8,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { Db } from '../db/connect';
 import type { FileStore } from '../http/files';
+import type { Mailer } from '../http/mail';
 import { MAX_ALIASES, MAX_COST, MAX_DIRECTIVES, MAX_QUERY_DEPTH, MAX_TOKENS } from '../../shared/limits';
 import { buildContext, defaultExportLimit } from './context';
 import { buildExecutableSchema, formatError } from './schema';
@@ -62,7 +63,7 @@ export function requestProblem(payload: unknown, method: string): { code: string
 
 export async function registerGraphql(
   app: FastifyInstance,
-  options: { db: Db; files: FileStore; resolveUser: UserResolver },
+  options: { db: Db; files: FileStore; resolveUser: UserResolver; mail?: Mailer; publicOrigin?: string },
 ): Promise<void> {
   const schema = buildExecutableSchema();
   const exportLimit = defaultExportLimit();
@@ -103,6 +104,7 @@ export async function registerGraphql(
             version: typeof request.headers['x-version'] === 'string' ? request.headers['x-version'] : undefined,
           },
           exportLimit,
+          { mail: options.mail, publicOrigin: options.publicOrigin },
         ),
       errorFormatter: (execution, ctx) => {
         const errors = (execution.errors ?? []).flatMap((e) => {

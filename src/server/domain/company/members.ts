@@ -6,7 +6,7 @@ import type { DomainContext } from '../records/actor';
 import { hasPermission } from '../../../shared/permissions';
 import { recordAudit } from '../audit/audit';
 
-const PERMISSION =
+export const PERMISSION =
   /^(selling|buying|production|inventory|config|audit|forecasting|scheduling|reports|values)(\.(read|write))?$/;
 
 export async function listMembers(ctx: DomainContext) {

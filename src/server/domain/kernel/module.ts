@@ -12,6 +12,10 @@ export interface ApiContext {
   companyId: string;
   files: { save(companyId: string, userId: string, name: string, content: string): Promise<string> };
   client: { userAgent?: string; version?: string };
+  /** outgoing e-mail (invitations); the server log when no mail server is configured */
+  mail?: { send(message: { to: string; subject: string; text: string }): Promise<void> };
+  /** the app's public origin, for links in e-mails */
+  publicOrigin?: string;
   actor: () => Promise<Actor | null>;
   /** only called after authorization, so the actor exists */
   domain: () => Promise<DomainContext>;

@@ -30,7 +30,7 @@ export async function exportCsv(ctx: DomainContext, entity: EntityMeta, args: Li
       .limit(BATCH)
       .offset(offset);
     if (!rows.length) break;
-    const records = await hydrate(ctx.db, ctx.actor, entity, rows as Record<string, unknown>[]);
+    const records = await hydrate(ctx.db, ctx.actor, entity, rows as Record<string, unknown>[], { version: false });
     const data = records.map((r) => [
       r.id,
       ...fields.map((f) => {

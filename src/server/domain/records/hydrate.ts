@@ -6,6 +6,7 @@ import { concurrently, type Db } from '../../db/connect';
 import { codecs } from './values';
 import { entityOf, tableOf, visibleFields } from './fields';
 import type { Actor } from './actor';
+import { recordVersion } from './version';
 
 export type ApiRecord = Record<string, unknown> & { id: string };
 
@@ -23,6 +24,8 @@ export interface HydrateOptions {
   /** every field, internal and values-gated ones included: the record hooks and the audit see
    * (never answered as is; `visibleTo` cuts it down to what the actor may read) */
   full?: boolean;
+  /** false: no `version` (a CSV export has no form to send it back) */
+  version?: boolean;
 }
 
 export async function hydrate(
@@ -40,6 +43,8 @@ export async function hydrate(
     ...fields.filter((f) => f.type === 'ref').map((f) => () => loadRefTitles(db, actor, f, records)),
     ...fields.filter((f) => f.type === 'lines').map((f) => () => loadLines(db, actor, entity, f, records, options)),
   );
+  // what the reader saw, sent back by their edit form (a full record is never answered)
+  if (!options.full && options.version !== false) for (const r of records) r.version = recordVersion(entity, r);
   return records;
 }
 
@@ -117,5 +122,6 @@ export function visibleTo(entity: EntityMeta, actor: Actor, record: ApiRecord): 
       );
     }
   }
+  out.version = recordVersion(entity, out);
   return out;
 }

@@ -18,6 +18,7 @@ import { visibleTo, type ApiRecord } from './hydrate';
 import type { WriteChange } from './hooks';
 import { hooksFor } from '../index';
 import { recordAudit } from '../audit/audit';
+import { assertVersion } from './version';
 
 type Input = Record<string, unknown>;
 
@@ -199,6 +200,7 @@ export async function updateRecord(
   entity: EntityMeta,
   id: string,
   rawInput: Input,
+  options: { expectedVersion?: string | null } = {},
 ): Promise<ApiRecord> {
   const input = validate(entity, 'update', rawInput);
   assertValuesAllowed(entity, ctx.actor, input);
@@ -213,6 +215,8 @@ export async function updateRecord(
       await checkReferences(tx, ctx.actor, entity.fields, input);
       const lineIds = await checkLineIds(tx, ctx.actor, entity, id, input);
       const before = await fullRecord(inTx, entity, id);
+      // read under the row lock: a concurrent save of the same version waits, then sees ours
+      assertVersion(entity, id, visibleTo(entity, ctx.actor, before).version as string, options.expectedVersion);
       const change: WriteChange = { mode: 'update', before, input };
       for (const h of hooks) await h.beforeWrite?.(inTx, change);
       // a document's postings are reversed before it changes and posted again after
