@@ -26,7 +26,6 @@ import type { EntityMeta } from '../../shared/meta';
 import { vesselExtensions } from './vesselActions/extensions';
 import { transactionsExtensions } from './exciseTransactions/extensions';
 import { draftExtensions } from './productionDrafts/extensions';
-import { stockExtensions } from './productActions/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -62,7 +61,6 @@ const CONTRIBUTIONS: readonly ExtensionContribution[] = [
   ...vesselExtensions,
   ...transactionsExtensions,
   ...draftExtensions,
-  ...stockExtensions,
 ];
 
 /** The extensions of an entity's screens, in contribution order (empty for most entities). */
