@@ -4,14 +4,14 @@
 import type { DomainContext } from '../records/actor';
 import type { ApiRecord } from '../records/hydrate';
 import { MICRO, type StockPosting } from '../inventory/stock';
-import { Problems, consumed, linesOf, milliField, nameOf, recordDay, refOf } from './common';
+import { Problems, consumed, linesOf, milliField, nameOf, recordDay, refOf, recordSite } from './common';
 import type { StagedPlan } from './staged';
 
 export async function planAssembly(ctx: DomainContext, record: ApiRecord): Promise<StagedPlan> {
   const p = new Problems();
   const date = await recordDay(ctx, record.date);
   const lot = typeof record.lot === 'string' && record.lot.trim() ? record.lot.trim() : null;
-  const siteId = refOf(record.site);
+  const siteId = await recordSite(ctx, record);
   const itemId = refOf(record.item);
   const quantity = milliField(record.quantity) ?? 0;
   const name = `assembly ${lot ?? record.id}`;

@@ -27,6 +27,7 @@ import {
   recordDay,
   refOf,
   type ProductionPlan,
+  recordSite,
 } from './common';
 import { drawRow, planDraws, type Draw } from './draws';
 
@@ -69,7 +70,7 @@ export async function planBlend(ctx: DomainContext, record: ApiRecord): Promise<
   const p = new Problems();
   const date = await recordDay(ctx, record.date);
   const lot = typeof record.lot === 'string' ? record.lot : null;
-  const siteId = refOf(record.site);
+  const siteId = await recordSite(ctx, record);
   const tankId = refOf(record.tank);
   const spirit = refOf(record.outputSpirit);
   const wine = refOf(record.outputWine);

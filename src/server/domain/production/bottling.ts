@@ -43,7 +43,7 @@ import {
 } from '../excise/quantities';
 import { isEmpty, vesselLabel, type Vessel } from '../excise/vessels';
 import { MICRO, type StockPosting } from '../inventory/stock';
-import { Problems, centiField, consumed, linesOf, milliField, recordDay, refOf } from './common';
+import { Problems, centiField, consumed, linesOf, milliField, recordDay, refOf, recordSite } from './common';
 import { scaleBom, type BomLine } from './scaling';
 import type { StagedPlan } from './staged';
 
@@ -189,7 +189,7 @@ export async function planBottling(ctx: DomainContext, record: ApiRecord): Promi
   const lot = typeof record.lot === 'string' && record.lot.trim() ? record.lot.trim() : null;
   const tankId = refOf(record.tank);
   const productId = refOf(record.product);
-  const siteId = refOf(record.site) ?? (tankId ? await tankSite(ctx, tankId) : null);
+  const siteId = refOf(record.site) ?? (tankId ? await tankSite(ctx, tankId) : null) ?? (await recordSite(ctx, record));
   const bottles = Number(record.bottles ?? 0);
   const dutyPaid = record.dutyPaid === true;
   const status = dutyPaid ? 'DutyPaid' : 'InBond';

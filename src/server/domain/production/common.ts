@@ -42,6 +42,20 @@ export const refOf = (v: unknown): string | null => {
   const r = v as Ref;
   return r && typeof r === 'object' && r.id ? String(r.id) : null;
 };
+/** Where a record's stock moves: its site, else the company's preferred site, else its only
+ * active site; none for a company without sites. A form left without a site then uses the
+ * stock of the site people work at, as they expect. */
+export async function recordSite(ctx: DomainContext, record: ApiRecord): Promise<string | null> {
+  const own = refOf(record.site);
+  if (own) return own;
+  const sites = rowsOf<{ id: string; preferred: boolean }>(
+    await ctx.db.execute(sql`
+      SELECT id::text AS id, preferred FROM sites WHERE company_id = ${ctx.actor.companyId} AND active
+      ORDER BY preferred DESC, id LIMIT 2`),
+  );
+  return sites[0]?.preferred || sites.length === 1 ? sites[0].id : null;
+}
+
 export const nameOf = (v: unknown): string | null => {
   const r = v as Ref;
   return r && typeof r === 'object' && r.name ? String(r.name) : null;

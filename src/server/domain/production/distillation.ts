@@ -22,6 +22,7 @@ import {
   recordDay,
   refOf,
   type ProductionPlan,
+  recordSite,
 } from './common';
 import { drawRow, planDraws, type Draw } from './draws';
 
@@ -49,7 +50,7 @@ export async function planDistillation(ctx: DomainContext, record: ApiRecord): P
   const p = new Problems();
   const date = await recordDay(ctx, record.date);
   const lot = typeof record.lot === 'string' ? record.lot : null;
-  const siteId = refOf(record.site);
+  const siteId = await recordSite(ctx, record);
   const still = nameOf(record.still);
   const run = `distillation ${lot ?? record.id}${still ? ` on ${still}` : ''}`;
   const vessels: VesselWanted[] = [];

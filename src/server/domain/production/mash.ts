@@ -20,7 +20,7 @@ import type { Posting } from '../excise/ledger';
 import { litresText, shareOf, type Milli } from '../excise/quantities';
 import { vesselLabel, type Vessel } from '../excise/vessels';
 import type { StockPosting } from '../inventory/stock';
-import { Problems, consumed, linesOf, milliField, nameOf, recordDay, refOf } from './common';
+import { Problems, consumed, linesOf, milliField, nameOf, recordDay, refOf, recordSite } from './common';
 import type { StagedPlan } from './staged';
 
 /** kg of wash: litres x original gravity (kg per litre), rounded once; water's at 20 °C without one. */
@@ -63,7 +63,7 @@ export async function planMash(ctx: DomainContext, record: ApiRecord): Promise<S
   const p = new Problems();
   const date = await recordDay(ctx, record.date);
   const lot = typeof record.lot === 'string' && record.lot.trim() ? record.lot.trim() : null;
-  const siteId = refOf(record.site);
+  const siteId = await recordSite(ctx, record);
   const name = `mash ${lot ?? record.id}`;
   const osg = milliField(record.osg);
 

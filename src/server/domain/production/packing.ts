@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import type { ApiRecord } from '../records/hydrate';
 import { MICRO, type StockPosting } from '../inventory/stock';
-import { Problems, consumed, linesOf, milliField, recordDay, refOf } from './common';
+import { Problems, consumed, linesOf, milliField, recordDay, refOf, recordSite } from './common';
 import type { StagedPlan } from './staged';
 
 async function readProducts(ctx: DomainContext, ids: string[]) {
@@ -33,7 +33,7 @@ export async function planPacking(ctx: DomainContext, record: ApiRecord): Promis
   const p = new Problems();
   const date = await recordDay(ctx, record.date);
   const lot = typeof record.lot === 'string' && record.lot.trim() ? record.lot.trim() : null;
-  const siteId = refOf(record.site);
+  const siteId = await recordSite(ctx, record);
   const packId = refOf(record.product);
   const packs = Number(record.quantity ?? 0);
   const status = record.dutyPaid === true ? 'DutyPaid' : 'InBond';

@@ -20,6 +20,7 @@ import {
   recordDay,
   refOf,
   type ProductionPlan,
+  recordSite,
 } from './common';
 
 /** ABV from the drop in specific gravity, the winemaker's rule: (OG - FG) x 131.25, to 2 decimals.
@@ -35,7 +36,7 @@ export async function planWineFermentation(ctx: DomainContext, record: ApiRecord
   const p = new Problems();
   const date = await recordDay(ctx, record.date);
   const lot = typeof record.lot === 'string' ? record.lot : null;
-  const siteId = refOf(record.site);
+  const siteId = await recordSite(ctx, record);
   const wine = refOf(record.wine);
   const fermenterId = refOf(record.fermenter);
   const name = `wine fermentation ${lot ?? record.id}`;

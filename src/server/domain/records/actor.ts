@@ -12,4 +12,8 @@ export interface Actor {
 export interface DomainContext {
   db: Db;
   actor: Actor;
+  /** records imported as history (the demo's past production, an import of past records):
+   * saved and checked like any other, but not posted, as their movements are in the ledgers
+   * already (seeded or carried over as opening balances) */
+  history?: boolean;
 }

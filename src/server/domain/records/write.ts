@@ -182,7 +182,7 @@ export async function createRecord(ctx: DomainContext, entity: EntityMeta, rawIn
       await writeLines(tx, ctx.actor, entity, id, input, lineIds);
       const after = await fullRecord(inTx, entity, String(id));
       for (const h of hooks) await h.afterWrite?.(inTx, { ...change, after });
-      for (const h of hooks) await h.post?.(inTx, after);
+      if (!ctx.history) for (const h of hooks) await h.post?.(inTx, after);
       await recordAudit(tx, ctx.actor, { entity: entity.name, entityId: after.id, event: 'created', after });
       return visibleTo(entity, ctx.actor, after);
     });
