@@ -1,6 +1,23 @@
 // Relay cursor connections over any entity: keyset paging on (sort column, id), so a page
 // costs an index range scan however deep it is, and order is stable with an id tie-break.
-import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
 import { cachedCount } from './countCache';
 import type { Comparator, EntityMeta, FieldMeta } from '../../../shared/meta';
 import { INT_MAX, INT_MIN, messages } from '../../../shared/messages';
@@ -98,6 +115,18 @@ export function pageSize(args: Pick<ListArgs, 'first' | 'last'>) {
   if (Object.keys(problems).length) throw validationError(problems);
 }
 
+/** A date-time compared with a day (a list's date range) means that day in the company's time
+ * zone: from its first moment (ge), up to its last (le), or within it (eq); a bottling started
+ * this afternoon is in a range that ends today. */
+function dayBound(ctx: DomainContext, column: SQL | Column, comparator: Comparator, day: string): SQL {
+  const zone = sql`coalesce((SELECT time_zone FROM company_settings_rows WHERE company_id = ${ctx.actor.companyId} LIMIT 1), 'America/Toronto')`;
+  const start = sql`(${day}::date::timestamp AT TIME ZONE ${zone})`;
+  const end = sql`((${day}::date + 1)::timestamp AT TIME ZONE ${zone})`;
+  if (comparator === 'ge') return sql`${column} >= ${start}`;
+  if (comparator === 'le') return sql`${column} < ${end}`;
+  return sql`(${column} >= ${start} AND ${column} < ${end})`;
+}
+
 /** Where-clauses for the filters, search and company; shared by the list, its count and export. */
 export function whereOf(
   ctx: DomainContext,
@@ -130,6 +159,10 @@ export function whereOf(
     const parsed = codecs[field.type].parseFilter(filter.value, field);
     if ('error' in parsed) {
       problems[key] = parsed.error;
+      continue;
+    }
+    if (field.type === 'datetime' && isIsoDate(String(parsed.value))) {
+      conditions.push(dayBound(ctx, column, filter.comparator, String(parsed.value)));
       continue;
     }
     const op = { eq, ge: gte, le: lte }[filter.comparator];
