@@ -26,6 +26,7 @@ import type { EntityMeta } from '../../shared/meta';
 import { vesselExtensions } from './vesselActions/extensions';
 import { transactionsExtensions } from './exciseTransactions/extensions';
 import { draftExtensions } from './productionDrafts/extensions';
+import { printSheetExtensions } from './printSheets/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -61,6 +62,7 @@ const CONTRIBUTIONS: readonly ExtensionContribution[] = [
   ...vesselExtensions,
   ...transactionsExtensions,
   ...draftExtensions,
+  ...printSheetExtensions,
 ];
 
 /** The extensions of an entity's screens, in contribution order (empty for most entities). */
