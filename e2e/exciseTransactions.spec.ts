@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
 import { accessToken, api, openCompany } from './session';
+import { invitationLinkFor } from './mail';
 
 const stamp = Date.now().toString(36);
 const ymd = (d: Date) =>
@@ -283,16 +284,34 @@ describe('excise transactions of a tank, as a person uses them', () => {
   });
 
   it('a member with production.read only sees the list read-only: no selection, no Delete', async () => {
-    // the settings page's API: the other company's user joins this one, reading production only
-    const { companyMemberSet } = await gql<{ companyMemberSet: { id: string; permissions: string[] } }>(
-      'mutation($email: String!, $permissions: [String!]!) { companyMemberSet(email: $email, permissions: $permissions) { id permissions } }',
-      { email: 'other@example.com', permissions: ['production.read'] },
+    // the other company's user joins this one by invitation, reading production only
+    await gql(
+      'mutation($email: String!, $permissions: [String!]!) { companyMemberInvite(email: $email, permissions: $permissions) { id } }',
+      {
+        email: 'other@example.com',
+        permissions: ['production.read'],
+      },
     );
-    expect(companyMemberSet.permissions).toEqual(['production.read']);
+    const link = await invitationLinkFor('other@example.com');
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    let memberId: string | undefined;
     try {
       const reader = await context.newPage();
       await signIn(reader, 'other@example.com', 'distill-demo', '/dashboard');
+      await api(
+        await accessToken(reader),
+        null,
+        'mutation($token: String!) { companyInvitationAccept(token: $token) }',
+        {
+          token: new URL(link).pathname.split('/').at(-1),
+        },
+      );
+      const { companyMembers } = await gql<{
+        companyMembers: { id: string; permissions: string[]; user: { email: string } }[];
+      }>('{ companyMembers { id permissions user { email } } }');
+      const joined = companyMembers.find((m) => m.user.email === 'other@example.com')!;
+      memberId = joined.id;
+      expect(joined.permissions).toEqual(['production.read']);
       await openCompany(reader, companyId, listPath());
       const opening = reader.getByRole('row').filter({ hasText: 'Opening contents' });
       await opening.waitFor();
@@ -313,7 +332,7 @@ describe('excise transactions of a tank, as a person uses them', () => {
       expect(await reader.getByRole('table').first().getByRole('checkbox').count()).toBe(0);
     } finally {
       await context.close();
-      await gql('mutation($id: ID!) { companyMemberRemove(id: $id) { id } }', { id: companyMemberSet.id });
+      if (memberId) await gql('mutation($id: ID!) { companyMemberRemove(id: $id) { id } }', { id: memberId });
     }
   });
 

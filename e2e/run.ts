@@ -29,6 +29,8 @@ const clientDir = mkdtempSync(path.join(tmpdir(), 'e2e-dist-'));
 execSync(`npx vite build --logLevel warn --outDir ${clientDir} --emptyOutDir`, { cwd: root, stdio: 'inherit' });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+// the server's outgoing mail (invitation links), one JSON object a line, for the specs to read
+const mailFile = path.join(dataDir, 'mail.jsonl');
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
   cwd: root,
   env: {
@@ -40,6 +42,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     SEED_DEMO: '1', // the specs sign in as the demo users
+    MAIL_FILE: mailFile,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -65,7 +68,7 @@ try {
   const args = process.argv.slice(2);
   const vitest = spawn('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...args], {
     cwd: root,
-    env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_MAIL_FILE: mailFile },
     stdio: 'inherit',
   });
   code = await new Promise<number>((resolve) => vitest.once('exit', (c) => resolve(c ?? 1)));

@@ -41,6 +41,15 @@ export const commonDocuments = {
   companySettingsSet: `mutation CompanySettingsSet($settings: CompanySettingsInput!) {\n  companySettingsSet(settings: $settings) { id }\n}`,
 };
 
+const EMPTY_KEYS = new Set([
+  'deprecationReason',
+  'interfaces',
+  'enumValues',
+  'inputFields',
+  'possibleTypes',
+  'specifiedByURL',
+]);
+
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const root = options.root;
   const schemaDir = options.schemaDir ?? path.join(root, 'schema');
@@ -80,6 +89,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       introspectionFromSchema(buildSchema(print(parse([COMMON_SDL, emitEntitySdl(entities)].join('\n')))), {
         descriptions: false,
       }),
+      // what says nothing (not deprecated, no interfaces, no enum values on an object, the
+      // directives no browser code reads) costs first-load bytes only: left out
+      (key, value) =>
+        (key === 'isDeprecated' && value === false) ||
+        (EMPTY_KEYS.has(key) && (value === null || (Array.isArray(value) && value.length === 0))) ||
+        key === 'directives'
+          ? undefined
+          : value,
     )} as unknown as IntrospectionQuery;\n`,
   };
 

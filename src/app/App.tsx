@@ -7,8 +7,6 @@ import {
   CustomRoutes,
   Loading,
   Resource,
-  defaultDarkTheme,
-  defaultLightTheme,
   localStorageStore,
   type AuthProvider,
   type DataProvider,
@@ -18,7 +16,7 @@ import { ServicesProvider, type AppServices } from './services';
 import { useAppI18nProvider } from './i18n/provider';
 import type { GeneratedMessages } from './i18n/messages';
 import { AppLayout } from './layout/AppLayout';
-import { customPages, overriddenPaths } from './pages/registry';
+import { customPages, overriddenPaths, type CustomPage } from './pages/registry';
 import { PageGuard } from './pages/PageGuard';
 import { DASHBOARD_PATH } from './pages/dashboard';
 import { lazyScreen } from './shell/chunks';
@@ -26,6 +24,7 @@ import { ChunkSuspense } from './shell/ShellError';
 import { ShellNotification } from './shell/Notification';
 import { useDark } from './shell/preferences';
 import { routePath } from './shell/namedRoutes';
+import { darkTheme, lightTheme } from './theme';
 
 // generic screens are code-split like the custom pages (one chunk per screen module)
 const GenericList = lazyScreen(() => import('./generic/GenericList'), 'GenericList');
@@ -78,6 +77,16 @@ function screenOf(route: RouteEntry) {
   }
 }
 
+// a page outside the shell: no layout, no company check (it signs the person in itself)
+function outsideShell(page: CustomPage) {
+  const Component = page.component;
+  return (
+    <ChunkSuspense>
+      <Component />
+    </ChunkSuspense>
+  );
+}
+
 export function App({ services, dataProvider, authProvider, loginPage, messages }: AppProps) {
   const i18nProvider = useAppI18nProvider(messages);
   const table = useMemo(() => routeTable(services.entities), [services.entities]);
@@ -98,7 +107,7 @@ export function App({ services, dataProvider, authProvider, loginPage, messages 
         i18nProvider={i18nProvider}
         loginPage={loginPage}
         layout={AppLayout}
-        theme={dark ? defaultDarkTheme : defaultLightTheme}
+        theme={dark ? darkTheme : lightTheme}
         notification={ShellNotification}
         dashboard={RedirectToDashboard}
         catchAll={CatchAll}
@@ -106,10 +115,17 @@ export function App({ services, dataProvider, authProvider, loginPage, messages 
         {resources.map((e) => (
           <Resource key={e.plural} name={e.plural} recordRepresentation={e.titleField} />
         ))}
+        <CustomRoutes noLayout>
+          {customPages
+            .filter((page) => page.noLayout)
+            .flatMap((page) => page.paths.map((path) => <Route key={path} path={path} element={outsideShell(page)} />))}
+        </CustomRoutes>
         <CustomRoutes>
-          {customPages.flatMap((page) =>
-            page.paths.map((path) => <Route key={path} path={path} element={<PageGuard page={page} />} />),
-          )}
+          {customPages
+            .filter((page) => !page.noLayout)
+            .flatMap((page) =>
+              page.paths.map((path) => <Route key={path} path={path} element={<PageGuard page={page} />} />),
+            )}
           {table
             .filter((route) => !overriddenPaths.has(route.path))
             .map((route) => (

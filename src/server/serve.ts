@@ -6,6 +6,7 @@ import { connect } from './db/connect';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { serverConfig } from './config';
+import type { Mailer } from './http/mail';
 
 export interface ServeOptions {
   /** fills an empty database (the demo companies); answers whether it wrote anything */
@@ -14,6 +15,8 @@ export interface ServeOptions {
   signIn?: { email: string; password: string };
   /** printed once ready, e.g. a warning that the demo accounts exist */
   banner?: string;
+  /** where e-mail goes (default: the server log) */
+  mailer?: Mailer;
 }
 
 export async function serve(options: ServeOptions = {}): Promise<void> {
@@ -25,6 +28,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const app = await buildApp({
     ...config,
     database,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
     // errors (each internal error with its request id) always; the request log with LOG_LEVEL=info
     logger: { level: process.env.LOG_LEVEL || 'error' },
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companyTable, userTable } from '../../src/generated/tables';
 import { backends, EVERYTHING, makeMember, startApi, type TestApi } from './harness';
+import { joinByInvitation, outbox } from './invite';
 
 const ENTRIES = `query($first: Int, $after: String, $last: Int, $before: String, $filters: [Filter!], $reverse: Boolean) {
   auditEntries2(first: $first, after: $after, last: $last, before: $before, filters: $filters, reverse: $reverse) {
@@ -39,6 +40,7 @@ describe.each(backends)('audit log on %s', (backend) => {
   let api: TestApi;
   let m: Member;
   let other: Member;
+  const box = outbox();
   const call = async <T = Record<string, unknown>>(
     who: Member,
     query: string,
@@ -65,7 +67,7 @@ describe.each(backends)('audit log on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    api = await startApi(backend);
+    api = await startApi(backend, { mailer: box.mailer });
     m = await makeMember(api, AUDITOR, 'Audited Co');
     other = await makeMember(api, AUDITOR, 'Other Co');
   });
@@ -141,9 +143,11 @@ describe.each(backends)('audit log on %s', (backend) => {
   it('records membership and settings changes', async () => {
     const outsider = await makeMember(api, ['selling.read'], 'Outsider Co');
     const [{ email }] = await api.database.db.select().from(userTable).where(eq(userTable.id, outsider.userId));
+    // joining is by invitation: the acceptance creates the membership
+    await joinByInvitation(api, box, m, outsider, email, ['selling.read']);
     const set = await call<{ companyMemberSet: { id: string } }>(
       m,
-      `mutation($email: String!) { companyMemberSet(email: $email, permissions: ["selling.read"]) { id } }`,
+      `mutation($email: String!) { companyMemberSet(email: $email, permissions: ["selling.read", "values"]) { id } }`,
       { email },
     );
     expect(set.errors).toBeUndefined();
@@ -152,9 +156,15 @@ describe.each(backends)('audit log on %s', (backend) => {
     const membership = await of(memberId);
     expect(membership.edges.map((e) => [e.node.entity, e.node.event])).toEqual([
       ['membership', 'deleted'],
+      ['membership', 'updated'],
       ['membership', 'created'],
     ]);
-    expect(changes(membership.edges[1].node)).toEqual({ user: [null, email], permissions: [null, ['selling.read']] });
+    expect(membership.edges[2].node.userId).toBe(String(outsider.userId));
+    expect(changes(membership.edges[2].node)).toMatchObject({
+      user: [null, email],
+      permissions: [null, ['selling.read']],
+    });
+    expect(changes(membership.edges[1].node).permissions).toEqual([['selling.read'], ['selling.read', 'values']]);
 
     const settings = await call(m, `mutation { companySettingsSet(settings: { dateFormat: "dd/MM/yyyy" }) { id } }`);
     expect(settings.errors).toBeUndefined();
@@ -228,7 +238,9 @@ describe.each(backends)('audit log on %s', (backend) => {
     const theirs = await createCustomer(other, 'Their secret customer');
     const mine = await entries(m, { first: 250 });
     expect(mine.edges.map((e) => e.node.entityId)).not.toContain(theirs);
-    expect(mine.edges.every((e) => e.node.userId === m.userId)).toBe(true);
+    // m's own entries, and the acceptance of the person who joined m's company by invitation
+    expect(mine.edges.some((e) => e.node.userId === other.userId)).toBe(false);
+    expect(mine.edges.every((e) => e.node.userId === m.userId || e.node.entity === 'membership')).toBe(true);
     const byId = await of(theirs);
     expect(byId).toMatchObject({ totalCount: 0, edges: [] });
     // and another company's member cannot read this company's log

@@ -1,14 +1,17 @@
 // Settings, members, tasks, add-on alerts and client error reports.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { clientErrorTable, companyTable, companySettingsTable, userTable } from '../../src/generated/tables';
 import { backends, EVERYTHING, makeMember, startApi, type TestApi } from './harness';
+import { joinByInvitation, outbox } from './invite';
 
 describe.each(backends)('company calls on %s', (backend) => {
   let api: TestApi;
   let m: Awaited<ReturnType<typeof makeMember>>;
+  const box = outbox();
   beforeAll(async () => {
-    api = await startApi(backend);
+    api = await startApi(backend, { mailer: box.mailer });
     m = await makeMember(api, [...EVERYTHING, 'scheduling.read', 'scheduling.write']);
   });
   afterAll(() => api.close());
@@ -40,6 +43,8 @@ describe.each(backends)('company calls on %s', (backend) => {
       .select({ email: userTable.email })
       .from(userTable)
       .where(eq(userTable.id, other.userId));
+    // they join by invitation, with their consent; then their permissions can be changed
+    await joinByInvitation(api, box, m, other, otherEmail, ['selling.read']);
     const set = await call(
       `mutation($e: String!) { companyMemberSet(email: $e, permissions: ["selling.write", "values", "selling.write"]) { id permissions user { email } } }`,
       { e: otherEmail.toUpperCase() },
@@ -50,8 +55,6 @@ describe.each(backends)('company calls on %s', (backend) => {
     });
     const list = await call(`{ companyMembers { id permissions user { email } } }`);
     expect(list.body.data.companyMembers).toHaveLength(2);
-    const unknown = await call(`mutation { companyMemberSet(email: "nobody@example.test", permissions: []) { id } }`);
-    expect(unknown.body.errors![0].extensions.info.fields).toEqual({ email: 'No user with this e-mail' });
     const badPerm = await call(`mutation($e: String!) { companyMemberSet(email: $e, permissions: ["root"]) { id } }`, {
       e: otherEmail,
     });
@@ -64,6 +67,36 @@ describe.each(backends)('company calls on %s', (backend) => {
     });
     expect(removed.body.data.companyMemberRemove.error).toBeNull();
     expect((await call(`{ companyMembers { id } }`)).body.data.companyMembers).toHaveLength(1);
+  });
+
+  it('never adds a non-member by e-mail, and answers alike for known and unknown addresses', async () => {
+    const stranger = await makeMember(api, ['selling.read'], 'Stranger Co');
+    const [{ email: known }] = await api.database.db
+      .select({ email: userTable.email })
+      .from(userTable)
+      .where(eq(userTable.id, stranger.userId));
+    const SET = `mutation($e: String!) { companyMemberSet(email: $e, permissions: ["selling.read"]) { id } }`;
+    const a = await call(SET, { e: known });
+    const b = await call(SET, { e: `nobody-${randomUUID()}@example.test` });
+    expect(a.body.data).toBeNull();
+    expect(a.body.errors).toEqual(b.body.errors);
+    expect(a.body.errors![0]).toMatchObject({
+      extensions: {
+        code: 'VALIDATION_ERROR',
+        info: { fields: { email: 'Not a member of this company: invite this address instead' } },
+      },
+    });
+    // the person with an account was not added, and was not told anything
+    const members = (await call(`{ companyMembers { user { email } } }`)).body.data.companyMembers;
+    expect(members.map((x: { user: { email: string } }) => x.user.email)).not.toContain(known);
+    const theirs = await api.gql<{ companies: { name: string }[] }>(
+      'none',
+      `{ companies { name } }`,
+      {},
+      stranger.token,
+    );
+    expect(theirs.body.data!.companies.map((c) => c.name)).toEqual(['Stranger Co']);
+    expect(box.sent.filter((x) => x.to === known)).toEqual([]);
   });
 
   it('counts and completes outstanding tasks up to today in the company time zone', async () => {

@@ -53,3 +53,21 @@ describe('messages', () => {
     expect(at(r.fr.translation, 'ra.action.save')).toBe('Enregistrer');
   });
 });
+
+describe('texts registered by a lazy feature', () => {
+  it('interpolate and pick the plural form by each language rule', async () => {
+    const { registerMessages, registeredText } = await import('../../src/app/i18n/provider');
+    registerMessages({
+      en: { lazyTest: { bottles: '%{smart_count} bottle |||| %{smart_count} bottles', hello: 'Hello %{name}' } },
+      fr: { lazyTest: { bottles: '%{smart_count} bouteille |||| %{smart_count} bouteilles' } },
+    });
+    expect(registeredText('en', 'lazyTest.bottles', { smart_count: 1 })).toBe('1 bottle');
+    expect(registeredText('en', 'lazyTest.bottles', { smart_count: 0 })).toBe('0 bottles');
+    expect(registeredText('fr', 'lazyTest.bottles', { smart_count: 0 })).toBe('0 bouteille');
+    expect(registeredText('fr', 'lazyTest.bottles', { smart_count: 2 })).toBe('2 bouteilles');
+    expect(registeredText('en', 'lazyTest.hello', { name: 'Dana' })).toBe('Hello Dana');
+    // missing in French: the English text, as i18next falls back; not registered: i18next answers
+    expect(registeredText('fr', 'lazyTest.hello', { name: 'Dana' })).toBe('Hello Dana');
+    expect(registeredText('en', 'app.validation.required')).toBeNull();
+  });
+});

@@ -30,6 +30,7 @@ import { PermissionDenied } from './PermissionDenied';
 import { DeleteRecordButton, LeaveGuard } from './FormDialogs';
 import { NotFoundPanel, isRecordId } from './NotFoundPanel';
 import { extensionsOf, hasExtension, type EntityExtension } from '../pages/extensions';
+import { StaleSaveAlert, useStaleSave } from './StaleSave';
 
 type Mode = 'create' | 'edit';
 
@@ -129,6 +130,8 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
   const name = translate(resourceNameKey(entity), { smart_count: 1 });
   // menus and panels other pages add to this entity's edit screen
   const extensions = useMemo(() => extensionsOf(entity.name), [entity]);
+  // a save over another user's change: their message with Reload (StaleSave.tsx)
+  const stale = useStaleSave();
 
   if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={name} />;
   if (!id) return <GenericCreate entity={entity} />;
@@ -141,6 +144,7 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
       mutationMode="pessimistic"
       // no notification and no redirect to the list when the record cannot be read
       queryOptions={{ onError: () => undefined }}
+      mutationOptions={stale.mutationOptions}
       redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
       {...(hasExtension(extensions, 'editActions')
         ? {
@@ -151,13 +155,19 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
             ),
           }
         : {})}
-      render={({ record, isPending, error }) =>
+      render={({ record, isPending, error, refetch }) =>
         record ? (
           <>
+            {stale.message ? (
+              <StaleSaveAlert message={stale.message} reload={refetch} onReloaded={stale.reloaded} />
+            ) : null}
             {hasExtension(extensions, 'editPanels') ? (
               <ExtensionSlot entity={entity} extensions={extensions} kind="editPanels" />
             ) : null}
-            <SimpleForm toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}>
+            <SimpleForm
+              key={stale.generation}
+              toolbar={writable ? <EditToolbar entity={entity} listPath={listPath} /> : false}
+            >
               <LeaveGuard />
               {inputs}
             </SimpleForm>

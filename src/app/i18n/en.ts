@@ -19,6 +19,9 @@ export const appEnglish = {
       PlanningForecasting: 'Forecasting',
       PlanningScheduling: 'Scheduling',
       Reports: 'Reports',
+      InventoryProductsReconcile: 'Products reconciliation',
+      InventoryItemsReconcile: 'Items reconciliation',
+      InventoryProductsBatchMove: 'Batch move',
     },
     area: {
       sales: 'Sales',

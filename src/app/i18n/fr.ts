@@ -236,6 +236,9 @@ export const appFrench = {
       PlanningForecasting: 'Prévisions',
       PlanningScheduling: 'Planification',
       Reports: 'Rapports',
+      InventoryProductsReconcile: 'Rapprochement des produits',
+      InventoryItemsReconcile: 'Rapprochement des articles',
+      InventoryProductsBatchMove: 'Déplacement groupé',
     },
     area: {
       sales: 'Ventes',

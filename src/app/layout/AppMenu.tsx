@@ -1,9 +1,9 @@
 // The left drawer (spec 2.4, 2.5, 6): Dashboard, Bookmarks (with Manage), the menu groups the
 // user's permissions and the company's feature flags allow, Apps (alert dot) and Settings.
 // Entries are named routes; a route that is not built is not shown.
-import { useMemo } from 'react';
+import { Children, useMemo, type ReactNode } from 'react';
 import { Menu, useTranslate } from 'react-admin';
-import { Badge, Button, ListSubheader } from '@mui/material';
+import { Badge, Box, Button, ListSubheader } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListIcon from '@mui/icons-material/ListAlt';
 import BookmarkIcon from '@mui/icons-material/Bookmark';
@@ -52,11 +52,24 @@ function EntryItem({ entry, icon }: { entry: MenuEntry; icon?: React.ReactElemen
   return <Menu.Item to={entry.path} primaryText={<EntryLabel entry={entry} />} leftIcon={icon ?? <ListIcon />} />;
 }
 
-const subheader = (key: string, text: string) => (
-  <ListSubheader key={key} disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
-    {text}
-  </ListSubheader>
-);
+// WCAG (issue 16): a navigation landmark holding one menu per group, each named by its
+// heading; headings and the Manage button sit between the menus, never inside one (a menu
+// owns menu items only). Arrow keys move within a group, Tab from group to group.
+function MenuGroup({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const headingId = `app-menu-${id.replace(/[^\w-]/g, '-')}`;
+  return (
+    <>
+      <ListSubheader id={headingId} component="div" disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
+        {title}
+      </ListSubheader>
+      {Children.count(children) ? (
+        <Menu aria-labelledby={headingId} sx={{ py: 0 }}>
+          {children}
+        </Menu>
+      ) : null}
+    </>
+  );
+}
 
 export function AppMenu() {
   const translate = useTranslate();
@@ -69,43 +82,57 @@ export function AppMenu() {
   const [alerts] = useAddOnsWithAlerts(showApps);
   const settingsPath = toolAllowed('Settings', company) ? routePath('Settings') : null;
 
-  // a flat list: MUI menus do not accept fragments
+  // each menu's children flat: MUI menus do not accept fragments
+  const tools = [
+    showApps && apps.path ? (
+      <Menu.Item
+        key="apps"
+        to={apps.path}
+        onClick={apps.onClick}
+        primaryText="app.menu.apps"
+        leftIcon={
+          <Badge color="error" variant="dot" invisible={!alerts?.length} data-testid="apps-alert">
+            <AppsIcon />
+          </Badge>
+        }
+      />
+    ) : null,
+    settingsPath ? (
+      <Menu.Item key="settings" to={settingsPath} primaryText="app.menu.settings" leftIcon={<SettingsIcon />} />
+    ) : null,
+  ].filter(Boolean);
   return (
-    <Menu aria-label={translate('app.menu.navigation')} data-testid="app-menu">
+    <Box component="nav" aria-label={translate('app.menu.navigation')} data-testid="app-menu">
       {dashboard.path ? (
-        <Menu.Item
-          to={dashboard.path}
-          onClick={dashboard.onClick}
-          primaryText="app.menu.dashboard"
-          leftIcon={<DashboardIcon />}
-        />
+        <Menu aria-label={translate('app.menu.dashboard')} sx={{ pb: 0 }}>
+          <Menu.Item
+            to={dashboard.path}
+            onClick={dashboard.onClick}
+            primaryText="app.menu.dashboard"
+            leftIcon={<DashboardIcon />}
+          />
+        </Menu>
       ) : null}
-      {subheader('bookmarks', translate('app.menu.bookmarks'))}
-      {bookmarks.map((entry) => (
-        <EntryItem key={`bm:${entry.key}`} entry={entry} icon={<BookmarkIcon />} />
-      ))}
-      <Button key="bookmarks-manage" size="small" sx={{ ml: 2, mb: 1 }} onClick={() => openDialog('bookmarks')}>
+      <MenuGroup id="bookmarks" title={translate('app.menu.bookmarks')}>
+        {bookmarks.map((entry) => (
+          <EntryItem key={`bm:${entry.key}`} entry={entry} icon={<BookmarkIcon />} />
+        ))}
+      </MenuGroup>
+      <Button size="small" sx={{ ml: 2, mb: 1 }} onClick={() => openDialog('bookmarks')}>
         {translate('app.menu.manage')}
       </Button>
-      {groups.flatMap((g) => [
-        subheader(`group:${g.group}`, translate(areaKey(g.group), { _: humanize(g.group) })),
-        ...g.entries.map((entry) => <EntryItem key={entry.key} entry={entry} />),
-      ])}
-      {showApps && apps.path ? (
-        <Menu.Item
-          to={apps.path}
-          onClick={apps.onClick}
-          primaryText="app.menu.apps"
-          leftIcon={
-            <Badge color="error" variant="dot" invisible={!alerts?.length} data-testid="apps-alert">
-              <AppsIcon />
-            </Badge>
-          }
-        />
+      {groups.map((g) => (
+        <MenuGroup key={g.group} id={g.group} title={translate(areaKey(g.group), { _: humanize(g.group) })}>
+          {g.entries.map((entry) => (
+            <EntryItem key={entry.key} entry={entry} />
+          ))}
+        </MenuGroup>
+      ))}
+      {tools.length ? (
+        <Menu aria-label={translate('app.user.tools')} sx={{ pt: 0 }}>
+          {tools}
+        </Menu>
       ) : null}
-      {settingsPath ? (
-        <Menu.Item to={settingsPath} primaryText="app.menu.settings" leftIcon={<SettingsIcon />} />
-      ) : null}
-    </Menu>
+    </Box>
   );
 }

@@ -1,9 +1,17 @@
 // User menu (spec 2.5): Personal information, Change password, Dark mode, language (en, fr),
 // Version summary, About, Tools (Switch distillery, Recurring transactions, Audit log), Sign out.
-import { type ChangeEvent, type ReactNode, type Ref } from 'react';
+import { type ReactNode, type Ref } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { UserMenu, useLocaleState, useLogout, useResetStore, useTranslate, useUserMenu } from 'react-admin';
-import { Box, Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem, Switch, TextField } from '@mui/material';
+import {
+  UserMenu,
+  useGetIdentity,
+  useLocaleState,
+  useLogout,
+  useResetStore,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { Divider, ListItemIcon, ListItemText, ListSubheader, MenuItem, Switch } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import KeyIcon from '@mui/icons-material/Key';
@@ -21,39 +29,39 @@ import { routePath } from '../shell/namedRoutes';
 import { toolAllowed } from '../shell/menu';
 import { SHELL_ROUTES } from '../shell/shellRoutes';
 
-function CompanySwitcher() {
+/**
+ * The distilleries as menu items (the current one checked): a menu owns menu items only, and
+ * the arrow keys reach them (WCAG, issue 16). An array, not a fragment: MUI menus need flat children.
+ */
+function useCompanyItems(): ReactNode[] {
   const { companies: store } = useServices();
   const { companies, current } = useCompanyState();
   const translate = useTranslate();
   const resetStore = useResetStore();
-  if (!companies || companies.length < 2 || !current) return null;
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    store.select(event.target.value);
+  if (!companies || companies.length < 2 || !current) return [];
+  const choose = (id: string) => {
+    if (id === current.id) return;
+    store.select(id);
     // lists, filters and caches belong to the previous company: start clean
     resetStore();
     window.location.assign(SHELL_ROUTES.Dashboard);
   };
-
-  return (
-    <Box sx={{ px: 2, py: 1, minWidth: 240 }} onKeyDown={(e) => e.stopPropagation()}>
-      <TextField
-        select
-        fullWidth
-        size="small"
-        label={translate('app.company.switch')}
-        value={current.id}
-        onChange={onChange}
-        slotProps={{ select: { native: true } }}
+  return [
+    <ListSubheader key="company-switch" role="presentation" sx={{ lineHeight: '32px' }}>
+      {translate('app.company.switch')}
+    </ListSubheader>,
+    ...companies.map((c) => (
+      <MenuItem
+        key={`company-${c.id}`}
+        role="menuitemradio"
+        aria-checked={c.id === current.id}
+        selected={c.id === current.id}
+        onClick={() => choose(c.id)}
       >
-        {companies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </TextField>
-    </Box>
-  );
+        <ListItemText inset>{c.name}</ListItemText>
+      </MenuItem>
+    )),
+  ];
 }
 
 function Item({
@@ -95,13 +103,22 @@ function DialogItem({ dialog, icon, label }: { dialog: ShellDialog; icon: ReactN
 }
 
 function DarkModeItem() {
+  const translate = useTranslate();
   const dark = useDark();
   return (
     <Item
       icon={<DarkModeIcon fontSize="small" />}
       label="app.user.dark_mode"
       onClick={() => setDark(!dark)}
-      after={<Switch edge="end" size="small" checked={dark} inputProps={{ 'aria-label': 'dark mode' }} tabIndex={-1} />}
+      after={
+        <Switch
+          edge="end"
+          size="small"
+          checked={dark}
+          slotProps={{ input: { 'aria-label': translate('app.user.dark_mode') } }}
+          tabIndex={-1}
+        />
+      }
     />
   );
 }
@@ -131,8 +148,13 @@ export function AppUserMenu() {
   const recurring = toolAllowed('RecurringTransactions', current) ? routePath('RecurringTransactions') : null;
   const audit = toolAllowed('Audit', current) ? routePath('Audit') : null;
   const switching = !!companies && companies.length > 1;
+  const companyItems = useCompanyItems();
+  // the button shows the user's name: its accessible name starts with it (WCAG 2.5.3)
+  const { identity } = useGetIdentity();
+  const profile = translate('ra.auth.user_menu');
+  const label = identity?.fullName ? `${identity.fullName} – ${profile}` : profile;
   return (
-    <UserMenu>
+    <UserMenu label={label}>
       {userInfo ? (
         <Item icon={<PersonIcon fontSize="small" />} label="app.user.personal_information" to={userInfo} />
       ) : null}
@@ -143,9 +165,12 @@ export function AppUserMenu() {
       <DialogItem dialog="about" icon={<InfoIcon fontSize="small" />} label="app.user.about" />
       {switching || recurring || audit ? <Divider /> : null}
       {switching || recurring || audit ? (
-        <ListSubheader sx={{ lineHeight: '32px' }}>{translate('app.user.tools')}</ListSubheader>
+        // a heading between menu items, not a list item of the menu
+        <ListSubheader role="presentation" sx={{ lineHeight: '32px' }}>
+          {translate('app.user.tools')}
+        </ListSubheader>
       ) : null}
-      {switching ? <CompanySwitcher /> : null}
+      {switching ? companyItems : null}
       {recurring ? <Item icon={<RepeatIcon fontSize="small" />} label="app.user.recurring" to={recurring} /> : null}
       {audit ? <Item icon={<HistoryIcon fontSize="small" />} label="app.user.audit" to={audit} /> : null}
       <Divider />

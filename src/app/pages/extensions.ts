@@ -27,6 +27,7 @@ import { vesselExtensions } from './vesselActions/extensions';
 import { transactionsExtensions } from './exciseTransactions/extensions';
 import { draftExtensions } from './productionDrafts/extensions';
 import { printSheetExtensions } from './printSheets/extensions';
+import { stockExtensions } from './productActions/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -62,6 +63,7 @@ const CONTRIBUTIONS: readonly ExtensionContribution[] = [
   ...vesselExtensions,
   ...transactionsExtensions,
   ...draftExtensions,
+  ...stockExtensions,
   ...printSheetExtensions,
 ];
 

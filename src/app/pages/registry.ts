@@ -12,6 +12,13 @@ import { userInfoPage } from './userinfo';
 import { vesselActionsPage } from './vesselActions';
 import { exciseTransactionsPage } from './exciseTransactions';
 import { auditPage } from './audit';
+import { productActionsPage } from './productActions';
+import { itemActionsPage } from './itemActions';
+import { stockTransactionsPage } from './stockTransactions';
+import { itemsReconciliationPage, productsReconciliationPage, vesselReconciliationPage } from './reconciliation';
+import { itemsBatchMovePage, productsBatchMovePage } from './batchMove';
+import { invitationPage } from './invitation';
+import { exciseReturnsPages } from './exciseReturns';
 
 export interface PageMessages {
   en: Record<string, unknown>;
@@ -30,6 +37,11 @@ export interface CustomPage {
   component: LazyExoticComponent<ComponentType> | ComponentType;
   /** message trees merged into the app's i18n resources, under the page's own keys */
   messages?: PageMessages;
+  /**
+   * outside the shell and its company check (react-admin's noLayout route): the page handles
+   * sign-in itself and works for a signed-in person with no company yet (/invitation/:token)
+   */
+  noLayout?: boolean;
 }
 
 export const customPages: CustomPage[] = [
@@ -42,6 +54,16 @@ export const customPages: CustomPage[] = [
   vesselActionsPage,
   exciseTransactionsPage,
   auditPage,
+  invitationPage,
+  productActionsPage,
+  itemActionsPage,
+  stockTransactionsPage,
+  productsReconciliationPage,
+  itemsReconciliationPage,
+  vesselReconciliationPage,
+  productsBatchMovePage,
+  itemsBatchMovePage,
+  ...exciseReturnsPages,
 ];
 
 /** Paths of generated routes that a custom page replaces. */

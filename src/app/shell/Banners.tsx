@@ -58,6 +58,8 @@ export function VersionBanner() {
     <>
       <Alert
         severity="info"
+        // news, not an error: a polite live region (errors and the inactive banner are assertive)
+        role="status"
         data-testid="version-banner"
         action={
           <>
@@ -72,8 +74,8 @@ export function VersionBanner() {
       >
         {translate('app.version.updated', { name: translate('app.name') })}
       </Alert>
-      <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>{translate('app.version.changes_title')}</DialogTitle>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="version-changes-title">
+        <DialogTitle id="version-changes-title">{translate('app.version.changes_title')}</DialogTitle>
         <DialogContent>
           {translate('app.version.changes', { previous: change.previous, current: change.current })}
         </DialogContent>

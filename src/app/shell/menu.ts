@@ -56,6 +56,9 @@ export const EXTRA_ENTRIES: { name: string; group: string; permissions: string[]
   { name: 'PlanningForecasting', group: 'planning', permissions: ['forecasting.write'], feature: 'allowPlanning' },
   { name: 'PlanningScheduling', group: 'planning', permissions: ['scheduling.write'], feature: 'allowPlanning' },
   { name: 'Reports', group: 'reports', permissions: ['reports'] },
+  { name: 'InventoryProductsReconcile', group: 'inventory', permissions: ['inventory'] },
+  { name: 'InventoryItemsReconcile', group: 'inventory', permissions: ['inventory'] },
+  { name: 'InventoryProductsBatchMove', group: 'inventory', permissions: ['inventory'] },
 ];
 
 export interface MenuEntry {

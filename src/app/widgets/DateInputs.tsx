@@ -175,7 +175,7 @@ export function DateTimeField(props: DateTimeFieldProps) {
         (v) => String(v).padStart(2, '0'),
       )}
       {select(
-        ' ',
+        translate('widgets.date.meridiem'),
         meridiem,
         ['am', 'pm'],
         (v) => emit(date, hour, minute, v as Meridiem),

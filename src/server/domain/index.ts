@@ -5,11 +5,13 @@ import type { EntityHooks } from './records/hooks';
 import { alcoholometryModule } from './alcoholometry';
 import { auditModule } from './audit';
 import { companyModule } from './company';
+import { countsModule } from './counts';
 import { exciseModule } from './excise';
 import { inventoryModule } from './inventory';
 import { planningModule } from './planning';
 import { preferencesModule } from './preferences';
 import { productionModule } from './production';
+import { returnsModule } from './returns';
 import { supportModule } from './support';
 
 export const domainModules: DomainModule[] = [
@@ -20,8 +22,10 @@ export const domainModules: DomainModule[] = [
   auditModule,
   exciseModule,
   inventoryModule,
+  countsModule,
   productionModule,
   preferencesModule,
+  returnsModule,
 ];
 
 /** Hooks by entity name; two modules hooking one entity run in list order. */

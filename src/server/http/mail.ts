@@ -23,3 +23,16 @@ export function logMailer(log: InfoLog): Mailer {
     },
   };
 }
+
+/**
+ * Appends each message to a file, one JSON object a line (MAIL_FILE in development and the e2e
+ * run: the way to read a mailed link without a mail server).
+ */
+export function fileMailer(file: string): Mailer {
+  return {
+    async send(message) {
+      const { appendFile } = await import('node:fs/promises');
+      await appendFile(file, `${JSON.stringify({ ...message, at: new Date().toISOString() })}\n`);
+    },
+  };
+}

@@ -36,6 +36,7 @@ import { DateRangePicker } from '../../widgets/DateRangePicker';
 import { formatDateTime } from '../../widgets/dateRules';
 import { AUDIT_RESOURCE, createAuditProvider, loadMembers, type AuditEntryRow, type MemberUser } from './api';
 import { AUDIT_EVENTS, AUDIT_FILTER, AUDIT_SORT, auditParamsFromSearch, changeValueText, parseChanges } from './model';
+import '../exciseTransactions/register';
 
 const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_PAGE_SIZE = 25;

@@ -47,6 +47,7 @@ import {
   type TankLevel,
 } from './dashboardData';
 import { formatPercent, formatVolume } from '../vesselActions/format';
+import '../vesselActions/register';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

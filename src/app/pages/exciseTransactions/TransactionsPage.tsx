@@ -107,6 +107,7 @@ import {
   type TransactionsMeta,
 } from './api';
 import type { ConnectionDataProvider } from '../../data/connectionProvider';
+import './register';
 
 /** spec 9: list page sizes 25, 50, 100, default 25, remembered per list */
 const PAGE_SIZES = [25, 50, 100];

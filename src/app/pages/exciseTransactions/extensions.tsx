@@ -8,6 +8,7 @@ import { IconButton, Tooltip } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { EntityExtension, ExtensionContribution, ExtensionProps } from '../extensions';
 import { TRANSACTIONS_OWNERS, transactionsPathFor } from './owners';
+import './register';
 
 function pathOf({ entity, record }: ExtensionProps): string | null {
   return record?.id !== undefined && record?.id !== null ? transactionsPathFor(entity.name, String(record.id)) : null;

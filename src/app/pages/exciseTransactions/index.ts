@@ -1,6 +1,5 @@
 import type { CustomPage } from '../registry';
 import { lazyScreen } from '../../shell/chunks';
-import { transactionsMessages } from './messages';
 import { TRANSACTIONS_PATHS } from './owners';
 
 export { TRANSACTIONS_OWNERS, TRANSACTIONS_PATHS, transactionsPathFor } from './owners';
@@ -14,5 +13,4 @@ export const exciseTransactionsPage: CustomPage = {
   paths: TRANSACTIONS_PATHS,
   permissions: ['production.read', 'inventory.read'],
   component: lazyScreen(() => import('./TransactionsPage'), 'TransactionsPage'),
-  messages: transactionsMessages,
 };

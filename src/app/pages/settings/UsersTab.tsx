@@ -1,4 +1,5 @@
-// Tab 1: the company's users, read-only here; /useredit manages them (config.write).
+// Tab 1: the company's users and the invitations waiting for an answer (cancelled here by an
+// administrator); /useredit manages the members (config.write).
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Loading, useTranslate } from 'react-admin';
@@ -19,6 +20,7 @@ import { hasPermission } from '../../../shared/permissions';
 import { describeApiError } from '../../data/errors';
 import { useCurrentCompany } from '../../services';
 import { useGraphQL } from './api';
+import { PendingInvitations } from './Invitations';
 
 export interface CompanyMember {
   id: string;
@@ -75,6 +77,7 @@ export function UsersTab() {
             </TableBody>
           </Table>
         )}
+        <PendingInvitations canCancel={canManage} />
       </CardContent>
       {canManage ? (
         <CardActions>

@@ -1,6 +1,8 @@
 // /useredit: the company's members (companyMembers), each with permission checkboxes per
 // base (read, write) and values, saved with companyMemberSet; removed with
-// companyMemberRemove; an existing user is added by e-mail.
+// companyMemberRemove. Someone new is invited by e-mail (companyMemberInvite) and joins when
+// they accept the mailed link; the answer reads the same whether or not the address has an
+// account, and the invitations waiting for an answer are listed with Cancel.
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, Loading, Title, useNotify, useTranslate } from 'react-admin';
 import {
@@ -26,6 +28,7 @@ import { isEmailOrBlank } from '../../../shared/validation';
 import { useServices } from '../../services';
 import { useGraphQL } from '../settings/api';
 import { MEMBERS_QUERY, type CompanyMember } from '../settings/UsersTab';
+import { INVITE, PendingInvitations, type CompanyInvitation } from '../settings/Invitations';
 import { PERMISSION_BASES, holdsValues, levelOf, toggle, withValues } from './permissionGrid';
 
 const SET = `mutation CompanyMemberSet($email: String!, $permissions: [String!]!) {
@@ -181,7 +184,7 @@ function MemberCard({
   );
 }
 
-function AddMember({ onAdded }: { onAdded: (m: CompanyMember) => void }) {
+function AddMember({ onInvited }: { onInvited: (invitation: CompanyInvitation) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const gql = useGraphQL();
@@ -197,11 +200,12 @@ function AddMember({ onAdded }: { onAdded: (m: CompanyMember) => void }) {
     setBusy(true);
     setError(null);
     try {
-      const data = await gql<{ companyMemberSet: CompanyMember }>(SET, { email: trimmed, permissions });
-      onAdded(data.companyMemberSet);
+      const data = await gql<{ companyMemberInvite: CompanyInvitation }>(INVITE, { email: trimmed, permissions });
+      onInvited(data.companyMemberInvite);
       setEmail('');
       setPermissions([]);
-      notify('app.pages.useredit.added', { type: 'success' });
+      // the same words for every address: whether it has an account is not ours to tell
+      notify('app.pages.useredit.invited', { type: 'success', messageArgs: { email: trimmed } });
     } catch (e) {
       const described = describeApiError(e);
       const fieldError = described.body.errors?.email;
@@ -269,6 +273,9 @@ export function UserEditPage() {
     [],
   );
   const drop = useCallback((id: string) => setMembers((list) => (list ?? []).filter((x) => x.id !== id)), []);
+  // the pending invitations are read again after each one sent
+  const [invitations, setInvitations] = useState(0);
+  const invited = useCallback(() => setInvitations((n) => n + 1), []);
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -285,7 +292,8 @@ export function UserEditPage() {
           {members.map((m) => (
             <MemberCard key={m.id} member={m} self={String(m.user.id) === selfId} onSaved={upsert} onRemoved={drop} />
           ))}
-          <AddMember onAdded={upsert} />
+          <AddMember onInvited={invited} />
+          <PendingInvitations canCancel version={invitations} />
         </Stack>
       )}
     </Box>

@@ -11,6 +11,7 @@ import { DecimalField } from '../../widgets/DecimalInput';
 import { inputError } from '../../widgets/inputError';
 import type { QuantityMode } from './actions';
 import { applyChange, DECIMALS, solve, STRENGTH_MAX, type QuantityField, type Quantities } from './quantities';
+import './register';
 
 export const QUANTITY_MESSAGES = {
   positive: 'app.vesselActions.validation.positive',

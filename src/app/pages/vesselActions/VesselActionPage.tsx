@@ -67,6 +67,7 @@ import { QuantityInputs } from './QuantityInputs';
 import { formatLaa, formatStrength, formatVolume } from './format';
 import { laaOf, proofPreview } from './quantities';
 import { contentsParts, ContentsSummary } from './VesselWidgets';
+import './register';
 
 export const WRITE_PERMISSIONS = ['production.write', 'inventory.write'];
 /** exciseTransactionDelete needs production.write (schema/graphql/excise.graphql). */

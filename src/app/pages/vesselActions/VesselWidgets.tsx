@@ -14,6 +14,7 @@ import type { ExtensionProps } from '../extensions';
 import { actionPath, actionsFor, holdsSomething, VESSEL_ENTITIES } from './actions';
 import { useVesselStates, type VesselContents, type VesselState } from './api';
 import { formatLaa, formatPercent, formatStrength, formatVolume } from './format';
+import './register';
 
 export type ContentsColumn = 'alcoholName' | 'lot' | 'volume' | 'strength' | 'laa' | 'fillPercent';
 

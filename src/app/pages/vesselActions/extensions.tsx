@@ -9,6 +9,7 @@ import { lazyScreen } from '../../shell/chunks';
 import type { EntityExtension, ExtensionContribution, ExtensionProps } from '../extensions';
 import type { ContentsColumn } from './VesselWidgets';
 import { VESSEL_ENTITIES } from './actions';
+import './register';
 
 const ContentsCell = lazyScreen(() => import('./VesselWidgets'), 'ContentsCell');
 const RowMenu = lazyScreen(() => import('./VesselWidgets'), 'RowVesselActions');

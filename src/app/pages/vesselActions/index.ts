@@ -7,7 +7,6 @@
 import type { CustomPage } from '../registry';
 import { lazyScreen } from '../../shell/chunks';
 import { VESSEL_ACTION_PATHS } from './paths';
-import { vesselActionMessages } from './messages';
 
 // Links to an action (actionPath, actionPathForRefType) come from './actions': import it from
 // a screen's own chunk, not from here, which is part of the first page load.
@@ -16,5 +15,4 @@ export const vesselActionsPage: CustomPage = {
   paths: VESSEL_ACTION_PATHS,
   permissions: ['production.write', 'inventory.write'],
   component: lazyScreen(() => import('./VesselActionPage'), 'VesselActionPage'),
-  messages: vesselActionMessages,
 };

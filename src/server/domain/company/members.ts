@@ -19,31 +19,42 @@ export async function listMembers(ctx: DomainContext) {
   return rows.map((r) => ({ id: r.id, permissions: r.permissions, user: r.user }));
 }
 
+/**
+ * One answer for every address that is not a member of this company, whether or not it has an
+ * account: changing a member's permissions never adds anyone (issue 10, point 7). People join
+ * by invitation (companyMemberInvite), with their consent.
+ */
+export const NOT_A_MEMBER = 'Not a member of this company: invite this address instead';
+
+/** Changes the permissions of a member of the company, found by e-mail. */
 export async function setMember(ctx: DomainContext, email: string, permissions: string[]) {
   const bad = permissions.filter((p) => !PERMISSION.test(p));
   if (bad.length) throw validationError({ permissions: `Unknown permission ${bad.join(', ')}` });
   const wanted = [...new Set(permissions)].sort();
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select()
-      .from(userTable)
-      .where(sql`lower(${userTable.email}) = ${email.trim().toLowerCase()}`);
-    if (!user) throw validationError({ email: 'No user with this e-mail' });
+    // only the company's own members are looked up: the answer tells nothing about accounts
+    const [found] = await tx
+      .select({ membership: membershipTable, user: userTable })
+      .from(membershipTable)
+      .innerJoin(userTable, eq(userTable.id, membershipTable.user))
+      .where(
+        and(
+          eq(membershipTable.companyId, ctx.actor.companyId),
+          sql`lower(${userTable.email}) = ${email.trim().toLowerCase()}`,
+        ),
+      )
+      .for('update', { of: membershipTable });
+    if (!found) throw validationError({ email: NOT_A_MEMBER });
+    const { membership: existing, user } = found;
     if (user.id === ctx.actor.userId && !hasPermission(wanted, 'config.write'))
       throw new AppError('CONFLICT', 'You cannot remove your own access to Settings', { email });
-    const where = and(eq(membershipTable.companyId, ctx.actor.companyId), eq(membershipTable.user, user.id));
-    const [existing] = await tx.select().from(membershipTable).where(where).for('update');
-    const [row] = existing
-      ? await tx.update(membershipTable).set({ permissions: wanted }).where(where).returning()
-      : await tx
-          .insert(membershipTable)
-          .values({ companyId: ctx.actor.companyId, user: user.id, permissions: wanted })
-          .returning();
+    const where = eq(membershipTable.id, existing.id);
+    const [row] = await tx.update(membershipTable).set({ permissions: wanted }).where(where).returning();
     await recordAudit(tx, ctx.actor, {
       entity: 'membership',
       entityId: row.id,
-      event: existing ? 'updated' : 'created',
-      before: existing ? { user: user.email, permissions: existing.permissions } : null,
+      event: 'updated',
+      before: { user: user.email, permissions: existing.permissions },
       after: { user: user.email, permissions: row.permissions },
     });
     return { id: row.id, permissions: row.permissions, user };

@@ -1,0 +1,31 @@
+// Reconciliations of spec 2.3 (InventoryProductsReconcile, InventoryItemsReconcile and the
+// vessel reconciliation under /production): a count sheet prefilled with book quantities at a
+// date, the counts entered, the differences posted in one transaction, the reconciliation
+// re-opened to view its transactions; printable physical inventory worksheets. Reading needs
+// inventory (or production for vessels); posting is checked again by the screen and the API.
+// Kept tiny: this module is part of the first page load; the screens and texts are one chunk.
+import type { CustomPage } from '../registry';
+import { lazyScreen } from '../../shell/chunks';
+import { ITEMS_RECONCILIATION_PATHS, PRODUCTS_RECONCILIATION_PATHS, VESSEL_RECONCILIATION_PATHS } from './paths';
+
+const ReconciliationScreen = lazyScreen(() => import('./screens'), 'ReconciliationScreen');
+
+export const productsReconciliationPage: CustomPage = {
+  name: 'InventoryProductsReconcile',
+  paths: PRODUCTS_RECONCILIATION_PATHS,
+  permissions: ['inventory.read'],
+  component: ReconciliationScreen,
+};
+
+export const itemsReconciliationPage: CustomPage = {
+  name: 'InventoryItemsReconcile',
+  paths: ITEMS_RECONCILIATION_PATHS,
+  permissions: ['inventory.read'],
+  component: ReconciliationScreen,
+};
+
+export const vesselReconciliationPage: CustomPage = {
+  paths: VESSEL_RECONCILIATION_PATHS,
+  permissions: ['production.read', 'inventory.read'],
+  component: ReconciliationScreen,
+};

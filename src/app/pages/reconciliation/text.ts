@@ -1,0 +1,141 @@
+// English and French texts of the reconciliation screens and their printed worksheets. Kept in
+// the screens' chunk (not the i18n resources of the first page load): useCountText() picks the
+// current locale's.
+import { useLocaleState } from 'react-admin';
+
+const en = {
+  title: {
+    Products: 'Products reconciliation',
+    Items: 'Items reconciliation',
+    Vessels: 'Vessel reconciliation',
+  },
+  vesselType: { Tank: 'Tanks', Cask: 'Casks', BulkContainer: 'Bulk containers', Fermenter: 'Fermenters' },
+  worksheet: 'Physical inventory worksheet',
+  newCount: 'New count',
+  printWorksheet: 'Print worksheet',
+  load: 'Load book quantities',
+  save: 'Post the differences',
+  delete: 'Delete',
+  deleteConfirm: 'Delete this reconciliation? Every transaction it posted is reversed.',
+  edit: 'Edit',
+  back: 'Back to the list',
+  transactions: 'Transactions',
+  showReversed: 'Show reversed transactions',
+  noReconciliations: 'No reconciliation yet',
+  noLines: 'Nothing to count: no stock and no active record',
+  noTransactions: 'Nothing was posted: every count matched the book',
+  saved: 'Reconciliation posted: {n} difference(s)',
+  deleted: 'Reconciliation deleted: its transactions are reversed',
+  deletedBanner: 'This reconciliation was deleted; its transactions are reversed.',
+  notFound: 'No such reconciliation',
+  readOnly: 'You can view counts; posting them needs write permission.',
+  onlyDiffering: 'Only lines that differ',
+  stale: 'The date or site changed: load the book quantities again before posting.',
+  field: {
+    date: 'Count date',
+    site: 'Site',
+    allSites: 'All sites',
+    comments: 'Comments',
+    name: 'Name',
+    sku: 'SKU',
+    vessel: 'Vessel',
+    contents: 'Contents',
+    lot: 'Lot',
+    status: 'Status',
+    book: 'Book',
+    bookLaa: 'Book LAA',
+    bookStrength: 'Book % ABV',
+    counted: 'Counted',
+    countedStrength: 'Counted % ABV',
+    difference: 'Difference',
+    differenceLaa: 'Difference LAA',
+    lines: 'Lines',
+    differences: 'Differences',
+    user: 'By',
+    category: 'Category',
+    description: 'Description',
+    quantity: 'Quantity',
+    volume: 'Volume (L)',
+    laa: 'LAA',
+    value: 'Value',
+    excise: 'Excise category',
+    countedBy: 'Counted by',
+    checkedBy: 'Checked by',
+  },
+  status: { InBond: 'In bond', DutyPaid: 'Duty paid' },
+};
+
+type Texts = typeof en;
+
+const fr: Texts = {
+  title: {
+    Products: 'Rapprochement des produits',
+    Items: 'Rapprochement des articles',
+    Vessels: 'Rapprochement des contenants',
+  },
+  vesselType: { Tank: 'Cuves', Cask: 'Fûts', BulkContainer: 'Contenants en vrac', Fermenter: 'Fermenteurs' },
+  worksheet: "Feuille d'inventaire physique",
+  newCount: 'Nouveau dénombrement',
+  printWorksheet: 'Imprimer la feuille',
+  load: 'Charger les quantités aux livres',
+  save: 'Enregistrer les écarts',
+  delete: 'Supprimer',
+  deleteConfirm: 'Supprimer ce rapprochement? Toutes ses transactions sont contrepassées.',
+  edit: 'Modifier',
+  back: 'Retour à la liste',
+  transactions: 'Transactions',
+  showReversed: 'Afficher les transactions contrepassées',
+  noReconciliations: 'Aucun rapprochement',
+  noLines: 'Rien à dénombrer : aucun stock ni fiche active',
+  noTransactions: 'Rien n’a été enregistré : chaque dénombrement correspond aux livres',
+  saved: 'Rapprochement enregistré : {n} écart(s)',
+  deleted: 'Rapprochement supprimé : ses transactions sont contrepassées',
+  deletedBanner: 'Ce rapprochement a été supprimé; ses transactions sont contrepassées.',
+  notFound: 'Rapprochement introuvable',
+  readOnly: 'Vous pouvez consulter les dénombrements; les enregistrer exige la permission d’écriture.',
+  onlyDiffering: 'Seulement les lignes avec écart',
+  stale: 'La date ou le site a changé : chargez de nouveau les quantités aux livres avant d’enregistrer.',
+  field: {
+    date: 'Date du dénombrement',
+    site: 'Site',
+    allSites: 'Tous les sites',
+    comments: 'Commentaires',
+    name: 'Nom',
+    sku: 'UGS',
+    vessel: 'Contenant',
+    contents: 'Contenu',
+    lot: 'Lot',
+    status: 'Statut',
+    book: 'Livres',
+    bookLaa: 'LAA aux livres',
+    bookStrength: '% alc. aux livres',
+    counted: 'Dénombré',
+    countedStrength: '% alc. mesuré',
+    difference: 'Écart',
+    differenceLaa: 'Écart LAA',
+    lines: 'Lignes',
+    differences: 'Écarts',
+    user: 'Par',
+    category: 'Catégorie',
+    description: 'Description',
+    quantity: 'Quantité',
+    volume: 'Volume (L)',
+    laa: 'LAA',
+    value: 'Valeur',
+    excise: "Catégorie d'accise",
+    countedBy: 'Dénombré par',
+    checkedBy: 'Vérifié par',
+  },
+  status: { InBond: 'En entrepôt', DutyPaid: 'Droits acquittés' },
+};
+
+export const COUNT_TEXTS = { en, fr };
+export type CountTexts = Texts;
+
+export function useCountText(): CountTexts {
+  const [locale] = useLocaleState();
+  return locale === 'fr' ? fr : en;
+}
+
+export const fill = (text: string, args: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k: string) => String(args[k] ?? ''));

@@ -1,0 +1,230 @@
+// Filing: a period's returns are drafts until filed together. Filing checks every return of the
+// period (each site, each form it files) reconciles to the ledger, records what was filed (date,
+// confirmation number, who), creates the excise payable when the company accrues excise, and
+// moves the company's period lock (companies.excise_period_end) to the period's end: the ledger
+// then refuses any posting dated inside it. Only the latest filed period can be reopened (for an
+// amended return); filing it again records the difference from what was filed before.
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/connect';
+import type { DomainContext } from '../records/actor';
+import { AppError, validationError } from '../kernel/errors';
+import { recordAudit } from '../audit/audit';
+import { formatScaled } from '../excise/quantities';
+import type { Form } from './forms';
+import { addDays, dueDate, parseDate } from './periods';
+import {
+  buildReturn,
+  checkPeriod,
+  formsOfSite,
+  readCompany,
+  readSites,
+  returnView,
+  type CompanyInfo,
+  type ReturnResult,
+  type ReturnView,
+} from './service';
+
+export interface Confirmation {
+  form: Form;
+  siteId: string;
+  confirmation?: string | null;
+}
+
+/** Every return of a period: each site that files, each form it files (active sites, and inactive ones with movement). */
+export async function returnsOfPeriod(
+  ctx: DomainContext,
+  company: CompanyInfo,
+  periodStart: string,
+  periodEnd: string,
+): Promise<ReturnResult[]> {
+  const out: ReturnResult[] = [];
+  for (const site of await readSites(ctx))
+    for (const form of formsOfSite(site, company.allowWine)) {
+      const r = await buildReturn(ctx, form, site.id, periodStart, periodEnd, company, site);
+      if (site.active || !r.computed.nil) out.push(r);
+    }
+  return out;
+}
+
+type Figures = Pick<ReturnView, 'lines' | 'duty' | 'totalDuty'>;
+
+/** What an amended return changes, by line and duty key (only what differs). */
+function differenceOf(before: Figures, after: Figures) {
+  const diff = (a: { key: string; quantity: number | null }[], b: { key: string; quantity: number | null }[]) => {
+    const sum = (list: typeof a) => {
+      const m = new Map<string, number>();
+      for (const x of list) m.set(x.key, (m.get(x.key) ?? 0) + (x.quantity ?? 0));
+      return m;
+    };
+    const [ma, mb] = [sum(a), sum(b)];
+    return [...new Set([...ma.keys(), ...mb.keys()])]
+      .map((key) => ({ key, difference: Number(((mb.get(key) ?? 0) - (ma.get(key) ?? 0)).toFixed(3)) }))
+      .filter((d) => d.difference !== 0);
+  };
+  const amounts = (list: Figures['duty']) => list.map((d) => ({ key: d.key, quantity: d.amount }));
+  return {
+    lines: diff(before.lines, after.lines),
+    duty: diff(amounts(before.duty), amounts(after.duty)),
+    totalDuty: Number((after.totalDuty - before.totalDuty).toFixed(2)),
+  };
+}
+
+export async function filePeriod(
+  ctx: DomainContext,
+  periodStart: string,
+  periodEnd: string,
+  filedOn: string,
+  confirmations: Confirmation[] = [],
+): Promise<ReturnView[]> {
+  if (!parseDate(filedOn)) throw validationError({ filedOn: 'Must be a date (YYYY-MM-DD)' });
+  return ctx.db.transaction(async (db) => {
+    const tx: DomainContext = { ...ctx, db };
+    const company = await readCompany(db, ctx.actor.companyId, true);
+    checkPeriod(company, periodStart, periodEnd);
+    if (filedOn <= periodEnd)
+      throw validationError({ filedOn: `A return for the period to ${periodEnd} is filed after it ends` });
+    const lock = company.excisePeriodEnd;
+    if (lock && periodEnd <= lock)
+      throw new AppError('CONFLICT', `The excise period ${periodStart} to ${periodEnd} is already filed`, {
+        excisePeriodEnd: lock,
+      });
+    if (lock && periodStart > addDays(lock, 1))
+      throw new AppError(
+        'CONFLICT',
+        `File the periods from ${addDays(lock, 1)} first: returns are filed in order, nil returns included`,
+        { excisePeriodEnd: lock },
+      );
+    const returns = await returnsOfPeriod(tx, company, periodStart, periodEnd);
+    if (!returns.length)
+      throw new AppError('CONFLICT', 'No site files an excise return: set the sites’ excise licences first');
+    const unreconciled = returns.filter((r) => !r.computed.reconciled);
+    if (unreconciled.length)
+      throw new AppError(
+        'CONFLICT',
+        `These returns do not reconcile to the ledger and cannot be filed: ${unreconciled
+          .map(
+            (r) =>
+              `${r.form} ${r.site.name} (${formatScaled(r.computed.unmatched, 3)} ${r.form === 'B265' ? 'L' : 'LAA'} in transfers or categories no line counts)`,
+          )
+          .join('; ')}`,
+        { returns: unreconciled.map((r) => ({ form: r.form, siteId: r.site.id })) },
+      );
+    const due = dueDate(periodEnd);
+    for (const r of returns) {
+      const view = returnView(r);
+      const figures: Figures = { lines: view.lines, duty: view.duty, totalDuty: view.totalDuty };
+      const confirmation =
+        confirmations.find((c) => c.form === r.form && String(c.siteId) === r.site.id)?.confirmation?.trim() || null;
+      const amendment =
+        r.stored?.status === 'Amending' && r.stored.filed_figures
+          ? differenceOf(r.stored.filed_figures as Figures, figures)
+          : null;
+      const payable =
+        company.accrual && r.computed.totalDuty !== 0
+          ? {
+              amount: view.totalDuty,
+              payToId: company.paymentToId,
+              paymentMethodId: company.paymentMethodId,
+              accountRef: company.paymentAccountRef,
+              itemId: company.paymentItemId,
+              dueDate: due,
+              memo: `${r.form} ${r.site.licences[r.form] ?? r.site.name} ${periodStart} to ${periodEnd}`,
+            }
+          : null;
+      await db.execute(sql`
+        INSERT INTO excise_returns AS x (company_id, form, site_id, period_start, period_end, status, licence,
+          filed_figures, filed_closing, filed_closing_bands, filed_on, confirmation, filed_by, filed_at, version,
+          amendment, payable, previous_period_end)
+        VALUES (${ctx.actor.companyId}, ${r.form}, ${r.site.id}, ${periodStart}, ${periodEnd}, 'Filed',
+          ${r.site.licences[r.form]}, ${JSON.stringify(figures)}::jsonb, ${r.computed.closing},
+          ${JSON.stringify(r.computed.closingByClass)}::jsonb, ${filedOn}, ${confirmation}, ${ctx.actor.userId}, now(), 1,
+          NULL, ${payable ? JSON.stringify(payable) : null}::jsonb, ${lock})
+        ON CONFLICT (company_id, form, site_id, period_start) DO UPDATE SET
+          status = 'Filed', period_end = excluded.period_end, licence = excluded.licence,
+          filed_figures = excluded.filed_figures, filed_closing = excluded.filed_closing,
+          filed_closing_bands = excluded.filed_closing_bands, filed_on = excluded.filed_on,
+          confirmation = excluded.confirmation, filed_by = excluded.filed_by, filed_at = now(),
+          version = x.version + 1, amendment = ${amendment ? JSON.stringify(amendment) : null}::jsonb,
+          payable = excluded.payable, previous_period_end = excluded.previous_period_end, updated_at = now()`);
+    }
+    await db.execute(sql`UPDATE companies SET excise_period_end = ${periodEnd} WHERE id = ${ctx.actor.companyId}`);
+    await recordAudit(db, ctx.actor, {
+      entity: 'ExciseReturn',
+      entityId: ctx.actor.companyId,
+      event: 'updated',
+      before: { excisePeriodEnd: lock, status: 'Draft' },
+      after: {
+        excisePeriodEnd: periodEnd,
+        filedOn,
+        returns: returns.map((r) => ({ form: r.form, siteId: r.site.id, totalDuty: r.computed.totalDuty / 100 })),
+      },
+    });
+    const company2 = await readCompany(db, ctx.actor.companyId);
+    return (await returnsOfPeriod(tx, company2, periodStart, periodEnd)).map(returnView);
+  });
+}
+
+export async function reopenPeriod(ctx: DomainContext, periodStart: string, periodEnd: string): Promise<ReturnView[]> {
+  return ctx.db.transaction(async (db) => {
+    const tx: DomainContext = { ...ctx, db };
+    const company = await readCompany(db, ctx.actor.companyId, true);
+    checkPeriod(company, periodStart, periodEnd);
+    if (company.excisePeriodEnd !== periodEnd)
+      throw new AppError(
+        'CONFLICT',
+        company.excisePeriodEnd
+          ? `Only the latest filed period (to ${company.excisePeriodEnd}) can be reopened`
+          : 'No excise period is filed',
+        { excisePeriodEnd: company.excisePeriodEnd },
+      );
+    const [row] = rowsOf<{ previous: string | null; n: number }>(
+      await db.execute(sql`
+        SELECT max(to_char(previous_period_end, 'YYYY-MM-DD')) AS previous, count(*)::int AS n FROM excise_returns
+        WHERE company_id = ${ctx.actor.companyId} AND period_start = ${periodStart} AND status = 'Filed'`),
+    );
+    // a lock set some other way than by filing here goes back to the day before the period
+    const previous = row.n ? row.previous : addDays(periodStart, -1);
+    await db.execute(sql`
+      UPDATE excise_returns SET status = 'Amending', updated_at = now()
+      WHERE company_id = ${ctx.actor.companyId} AND period_start = ${periodStart} AND status = 'Filed'`);
+    await db.execute(sql`UPDATE companies SET excise_period_end = ${previous} WHERE id = ${ctx.actor.companyId}`);
+    await recordAudit(db, ctx.actor, {
+      entity: 'ExciseReturn',
+      entityId: ctx.actor.companyId,
+      event: 'updated',
+      before: { excisePeriodEnd: periodEnd },
+      after: { excisePeriodEnd: previous },
+    });
+    const company2 = await readCompany(db, ctx.actor.companyId);
+    return (await returnsOfPeriod(tx, company2, periodStart, periodEnd)).map(returnView);
+  });
+}
+
+/** The B256 refund claims to offset against a return's duty (a draft or a return being amended). */
+export async function setRefund(
+  ctx: DomainContext,
+  form: Form,
+  siteId: string,
+  periodStart: string,
+  periodEnd: string,
+  amount: number,
+): Promise<ReturnView> {
+  const cents = Math.round(amount * 100);
+  if (!Number.isFinite(amount) || amount < 0 || Math.abs(cents - amount * 100) > 1e-6 || cents > 1e13)
+    throw validationError({ amount: 'Must be an amount of 0 or more with at most 2 decimals' });
+  return ctx.db.transaction(async (db) => {
+    const tx: DomainContext = { ...ctx, db };
+    const company = await readCompany(db, ctx.actor.companyId, true);
+    const r = await buildReturn(tx, form, siteId, periodStart, periodEnd, company);
+    if (!FORM_HAS_DUTY(form)) throw validationError({ form: `${form} has no duty section` });
+    if (r.stored?.status === 'Filed' || (company.excisePeriodEnd && periodEnd <= company.excisePeriodEnd))
+      throw new AppError('CONFLICT', `The ${form} for ${periodStart} to ${periodEnd} is filed: reopen it to amend`);
+    await db.execute(sql`
+      INSERT INTO excise_returns AS x (company_id, form, site_id, period_start, period_end, refund_cents, licence)
+      VALUES (${ctx.actor.companyId}, ${form}, ${r.site.id}, ${periodStart}, ${periodEnd}, ${cents}, ${r.site.licences[form]})
+      ON CONFLICT (company_id, form, site_id, period_start) DO UPDATE SET refund_cents = excluded.refund_cents, updated_at = now()`);
+    return returnView(await buildReturn(tx, form, siteId, periodStart, periodEnd, company, r.site));
+  });
+}
+
+const FORM_HAS_DUTY = (form: Form) => form !== 'B263';
