@@ -71,10 +71,12 @@ describe('the drawer', () => {
       'purchasing',
       'alcohol',
       'planning',
+      // the excise returns are the reports group's first screen
+      'reports',
       'settings',
     ]);
     expect(keysOf(all)).toEqual(
-      expect.arrayContaining(['ProductionDistilling', 'EquipmentTanks', 'Wine', 'PlanningTasks']),
+      expect.arrayContaining(['ProductionDistilling', 'EquipmentTanks', 'Wine', 'PlanningTasks', 'ReportsExcise']),
     );
   });
 

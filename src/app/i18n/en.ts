@@ -16,6 +16,7 @@ export const appEnglish = {
       settings: 'Settings',
     },
     route: {
+      ReportsExcise: 'Excise returns',
       PlanningForecasting: 'Forecasting',
       PlanningScheduling: 'Scheduling',
       Reports: 'Reports',

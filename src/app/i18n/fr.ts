@@ -233,6 +233,7 @@ export const appFrench = {
       settings: 'Paramètres',
     },
     route: {
+      ReportsExcise: "Déclarations d'accise",
       PlanningForecasting: 'Prévisions',
       PlanningScheduling: 'Planification',
       Reports: 'Rapports',

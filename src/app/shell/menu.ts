@@ -56,6 +56,8 @@ export const EXTRA_ENTRIES: { name: string; group: string; permissions: string[]
   { name: 'PlanningForecasting', group: 'planning', permissions: ['forecasting.write'], feature: 'allowPlanning' },
   { name: 'PlanningScheduling', group: 'planning', permissions: ['scheduling.write'], feature: 'allowPlanning' },
   { name: 'Reports', group: 'reports', permissions: ['reports'] },
+  // the CRA returns: whoever reads the alcohol records or the reports (the server checks the same)
+  { name: 'ReportsExcise', group: 'reports', permissions: ['reports', 'config', 'production', 'inventory'] },
   { name: 'InventoryProductsReconcile', group: 'inventory', permissions: ['inventory'] },
   { name: 'InventoryItemsReconcile', group: 'inventory', permissions: ['inventory'] },
   { name: 'InventoryProductsBatchMove', group: 'inventory', permissions: ['inventory'] },
