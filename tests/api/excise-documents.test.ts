@@ -101,4 +101,20 @@ describe.each(backends)('documents that post on %s', (backend) => {
     });
     expect(still.data!.customer?.id).toBe(id);
   });
+
+  it("leaves a record's rows to the record: the transaction list's delete refuses them", async () => {
+    const created = await co.call<{ customerCreate: { id: string } }>(
+      `mutation { customerCreate(input: { name: "Batch 3", creditLimit: 10 }) { id } }`,
+    );
+    const id = created.data!.customerCreate.id;
+    const r = await co.call(`mutation($refId: ID!) { exciseTransactionDelete(refId: $refId) { refId } }`, {
+      refId: id,
+    });
+    expect(r.errors?.[0]).toMatchObject({
+      message: `Transaction ${id} was posted by a customer record: edit or delete that record instead`,
+      extensions: { code: 'CONFLICT' },
+    });
+    // nothing reversed: the 10 L are still in the tank with the 40 L left before
+    expect(await co.contents('tank', target.tank)).toMatchObject({ volume: 50 });
+  });
 });

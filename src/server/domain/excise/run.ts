@@ -68,7 +68,9 @@ export async function runAction(ctx: DomainContext, kind: ActionKind, raw: Raw):
   });
 }
 
-/** Reverses every open row posted under refId, whatever posted it. */
+/** Reverses every open row a vessel action posted under refId. Rows a record posted (a
+ * distillation, a bottling, bottles returned to a tank) belong to it: only editing or deleting
+ * that record reverses them, with everything else it posted. */
 export async function deleteTransactions(ctx: DomainContext, refId: string): Promise<PostingResult> {
   return ctx.db.transaction(async (db) => {
     const tx: DomainContext = { ...ctx, db };
@@ -81,6 +83,12 @@ export async function deleteTransactions(ctx: DomainContext, refId: string): Pro
         sql`SELECT ref_type FROM excise_transactions WHERE company_id = ${ctx.actor.companyId} AND ref_id = ${refId} LIMIT 1`,
       ),
     );
+    if (!action)
+      throw new AppError(
+        'CONFLICT',
+        `Transaction ${refId} was posted by a ${refType} record: edit or delete that record instead`,
+        { refId, refType },
+      );
     const vessels = await lockVessels(
       db,
       ctx.actor,
