@@ -123,6 +123,15 @@ describe.each(backends)('inventory postings on %s', (backend) => {
         category: 'MovedToDutyPaid',
       }),
     ]);
+    // one total per product, whatever its buckets: 108 + 12 bottles, 32.4 + 3.6 LAA
+    const totals = await co.call<{ stockTotals: unknown[] }>(
+      `{ stockTotals(kind: Product) { stockId quantity laa value } }`,
+    );
+    expect(totals.data!.stockTotals).toEqual([{ stockId: rye750, quantity: 120, laa: 36, value: 1200 }]);
+    const dutyPaid = await co.call<{ stockTotals: unknown[] }>(
+      `{ stockTotals(kind: Product, status: DutyPaid) { stockId quantity laa } }`,
+    );
+    expect(dutyPaid.data!.stockTotals).toEqual([{ stockId: rye750, quantity: 12, laa: 3.6 }]);
     const held = await onHand('product', rye750);
     expect(held).toMatchObject({ quantity: 120, laa: 36, value: 1200 });
     expect(held.buckets).toEqual([

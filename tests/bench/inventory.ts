@@ -115,6 +115,8 @@ export async function runInventoryBench(
     const page = await time(`query($ids: [ID!]) { stockOnHand(ids: $ids) { stockId siteId lot status quantity } }`, {
       ids: products.slice(2000, 2025),
     });
+    // the whole catalogue's totals (a products list showing every product's quantity)
+    const totals = await time(`{ stockTotals(kind: Product) { stockId quantity laa value } }`, {});
     const one = await time(
       `query($id: ID!) { product(id: $id) { onHand { quantity laa value buckets { siteName lot status quantity } } } }`,
       {
@@ -131,6 +133,7 @@ export async function runInventoryBench(
       lines: [
         `inventory (${backend}): ${rows} rows posted in ${buildSeconds.toFixed(0)} s through postStock; ${n} stock buckets`,
         `  stockOnHand, every product, site, lot and status (${n} buckets): p50 ${ms(all.p50)}, p95 ${ms(all.p95)}`,
+        `  stockTotals of all ${PRODUCTS} products (one total each): p50 ${ms(totals.p50)}, p95 ${ms(totals.p95)}`,
         `  stockOnHand of one site: p50 ${ms(site.p50)}, p95 ${ms(site.p95)}`,
         `  stockOnHand of a page of 25 products: p50 ${ms(page.p50)}, p95 ${ms(page.p95)}`,
         `  one product's onHand: p50 ${ms(one.p50)}, p95 ${ms(one.p95)}`,

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import type { DomainModule, FieldResolver, Resolver } from '../kernel/module';
 import { AppError, validationError } from '../kernel/errors';
-import { onHandOf, stockBalances, type OnHandFilter } from './onHand';
+import { onHandOf, stockBalances, stockTotals, type OnHandFilter } from './onHand';
 import type { StockKind, StockStatus } from './stock';
 import type { StockActionKind } from './actions';
 import { deleteStockTransactions, getStockAction, runStockAction } from './run';
@@ -60,6 +60,8 @@ export const inventoryModule: DomainModule = {
   name: 'inventory',
   query: {
     stockOnHand: async (_r, args, ctx) => stockBalances(await ctx.domain(), args as OnHandFilter),
+    stockTotals: async (_r, args, ctx) =>
+      stockTotals(await ctx.domain(), args as unknown as Parameters<typeof stockTotals>[1]),
     stockTransactions: async (_r, args, ctx) => {
       const domain = await ctx.domain();
       return listStockTransactions(domain, await keyOf(domain, args), args as StockListArgs);

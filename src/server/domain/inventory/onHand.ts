@@ -101,3 +101,38 @@ export async function onHandOf(ctx: DomainContext, stockId: string, filter: Omit
     buckets: buckets.filter((b) => b.quantity !== 0),
   };
 }
+
+/** One total per product or item (over the buckets the filter keeps), for whole catalogues. */
+export async function stockTotals(
+  ctx: DomainContext,
+  filter: { kind: 'Product' | 'Item'; ids?: string[] | null; siteId?: string | null; status?: StockStatus | null },
+) {
+  const { companyId, permissions } = ctx.actor;
+  if (filter.ids && filter.ids.length > MAX_IDS) throw validationError({ ids: `At most ${MAX_IDS} at once` });
+  const where: SQL[] = [sql`company_id = ${companyId}`, sql`stock_kind = ${filter.kind}`];
+  if (filter.ids)
+    where.push(
+      filter.ids.length
+        ? sql`stock_id IN (${sql.join(
+            filter.ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  if (filter.siteId) where.push(sql`site_id = ${filter.siteId}`);
+  if (filter.status) where.push(sql`status = ${filter.status}`);
+  const rows = rowsOf<{ stock_id: string; quantity: string; laa: string; value: string }>(
+    await ctx.db.execute(sql`
+      SELECT stock_id::text AS stock_id, sum(quantity)::text AS quantity, sum(laa)::text AS laa, sum(value)::text AS value
+      FROM stock_balances WHERE ${sql.join(where, sql` AND `)}
+      GROUP BY stock_id HAVING sum(quantity) <> 0 OR sum(value) <> 0
+      ORDER BY stock_id`),
+  );
+  const values = hasPermission(permissions, 'values');
+  return rows.map((r) => ({
+    stockId: r.stock_id,
+    quantity: fromMicro(parseScaled(r.quantity, 6)),
+    laa: Number(r.laa),
+    value: values ? Number(r.value) : null,
+  }));
+}
