@@ -43,6 +43,10 @@ describe('excise quantities', () => {
   it('gives a part its share and the whole all of it', () => {
     expect(shareOf(466_950, 10_000, 790_000)).toBe(5_911); // 10/790 x 466.95 = 5.9108…
     expect(shareOf(466_950, 790_000, 790_000)).toBe(466_950);
+    // products past 2^53 stay exact (worked with Python's integers): 12,345,678.901 LAA x
+    // 98,765,432.109 / 99,999,999.999 in thousandths; a negative share keeps its sign
+    expect(shareOf(12_345_678_901, 98_765_432_109, 99_999_999_999)).toBe(12_193_263_113);
+    expect(shareOf(-150_000, 333_333, 1_000_000)).toBe(-50_000);
     // three thirds of 100 LAA: two shares then the rest sum to the whole exactly
     const first = shareOf(100_000, 1_000, 3_000);
     const second = shareOf(100_000 - first, 1_000, 2_000);

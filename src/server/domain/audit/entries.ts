@@ -1,9 +1,10 @@
 // auditEntries2: the company's audit log as a Relay connection, newest first, keyset paging on
 // (at, id) over the index (company_id, at) or, filtered by record, (company_id, entity_id, at).
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { companySettingsTable, userTable } from '../../../generated/tables';
+import { userTable } from '../../../generated/tables';
 import { isIsoDate, isIsoDateTime } from '../../../shared/validation';
 import { validationError } from '../kernel/errors';
+import { timeZoneOf } from '../company/timeZone';
 import type { DomainContext } from '../records/actor';
 import {
   DEFAULT_PAGE_SIZE,
@@ -38,14 +39,6 @@ const ID = /^\d{1,18}$/;
 /** the key of a row: its time to the microsecond, as text PostgreSQL reads back exactly */
 const atKey = sql<string>`to_char(${a.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const atIso = sql<string>`to_char(${a.at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-async function timeZoneOf(ctx: DomainContext): Promise<string> {
-  const [settings] = await ctx.db
-    .select({ timeZone: companySettingsTable.timeZone })
-    .from(companySettingsTable)
-    .where(eq(companySettingsTable.companyId, ctx.actor.companyId));
-  return settings?.timeZone ?? 'America/Toronto';
-}
 
 async function filtersOf(ctx: DomainContext, filters: FilterInput[]): Promise<SQL[]> {
   const conditions: SQL[] = [];

@@ -222,7 +222,7 @@ const docColumns = sql`SELECT m.id::text AS id, m.kind, m.move, to_char(m.date, 
   LEFT JOIN sites ts ON ts.company_id = m.company_id AND ts.id = m.to_site_id
   LEFT JOIN users u ON u.id = m.user_id`;
 
-function toDoc(r: DocRow) {
+function documentOf(r: DocRow) {
   const lines = (jsonOf(r.lines) as BatchLine[] | null) ?? [];
   return {
     id: r.id,
@@ -252,7 +252,7 @@ export async function getBatchMove(ctx: DomainContext, id: string) {
       WHERE m.company_id = ${companyId} AND m.id = coalesce(
         (SELECT t.ref_id FROM inventory_transactions t WHERE t.company_id = ${companyId} AND t.id = ${id}), ${id})`),
   );
-  return row ? toDoc(row) : null;
+  return row ? documentOf(row) : null;
 }
 
 export async function listBatchMoves(
@@ -270,7 +270,7 @@ export async function listBatchMoves(
       sql`${docColumns} WHERE ${where} ORDER BY m.date DESC, m.id DESC LIMIT ${first} OFFSET ${offset}`,
     ),
   );
-  return { totalCount: n, nodes: rows.map(toDoc) };
+  return { totalCount: n, nodes: rows.map(documentOf) };
 }
 
 /** Reverses every row of the batch move and marks it deleted. */

@@ -679,7 +679,7 @@ const docColumns = sql`SELECT r.id::text AS id, r.kind, r.vessel_type, to_char(r
   LEFT JOIN sites s ON s.company_id = r.company_id AND s.id = r.site_id
   LEFT JOIN users u ON u.id = r.user_id`;
 
-function toDoc(r: DocRow) {
+function documentOf(r: DocRow) {
   const lines = (jsonOf(r.lines) as CountLine[] | null) ?? [];
   return {
     id: r.id,
@@ -708,7 +708,7 @@ export async function getReconciliation(ctx: DomainContext, id: string) {
         (SELECT t.ref_id FROM inventory_transactions t WHERE t.company_id = ${companyId} AND t.id = ${id}),
         (SELECT t.ref_id FROM excise_transactions t WHERE t.company_id = ${companyId} AND t.id = ${id}), ${id})`),
   );
-  return row ? toDoc(row) : null;
+  return row ? documentOf(row) : null;
 }
 
 export interface ListArgs {
@@ -733,7 +733,7 @@ export async function listReconciliations(ctx: DomainContext, args: ListArgs) {
       sql`${docColumns} WHERE ${where} ORDER BY r.date DESC, r.id DESC LIMIT ${first} OFFSET ${offset}`,
     ),
   );
-  return { totalCount: n, nodes: rows.map(toDoc) };
+  return { totalCount: n, nodes: rows.map(documentOf) };
 }
 
 /** Reverses every row the reconciliation posted and marks it deleted. */

@@ -45,11 +45,20 @@ export const strengthOf = (volume: Milli, laa: Milli): Centi =>
   volume === 0 ? 0 : roundHalfAway((laa * 10_000) / volume);
 
 /** The share of `total` that goes with `part` of `whole` (a transfer takes its share of the
- * vessel's LAA, kg and value); the whole of it when the whole is taken, so nothing is left. */
-export function shareOf(total: number, part: Milli, whole: Milli): number {
+ * vessel's LAA, kg and value; a stock movement its share of the site's value), rounded once,
+ * half away from zero; the whole of it when the whole is taken, so nothing is left. Worked in
+ * BigInt: a value in cents times a quantity in millionths, or LAA times litres in thousandths,
+ * passes 2^53. */
+export function shareOf(total: number, part: number, whole: number): number {
   if (whole === 0) return 0;
   if (part === whole) return total;
-  return roundHalfAway((total * part) / whole);
+  const n = BigInt(total) * BigInt(part);
+  const w = BigInt(whole);
+  const negative = n < 0n !== w < 0n;
+  const a = n < 0n ? -n : n;
+  const b = w < 0n ? -w : w;
+  const q = (2n * a + b) / (2n * b);
+  return Number(negative ? -q : q);
 }
 
 /** "1,234.500 L" as the spec's number display writes volumes (3 decimals, thousands commas). */

@@ -16,12 +16,11 @@ import type { Posting } from '../excise/ledger';
 import { Fields, type Raw } from '../excise/inputs';
 import { kgOf } from '../excise/actions';
 import { ALCOHOL_KINDS, alcoholName, isEmpty, vesselLabel, type Vessel } from '../excise/vessels';
-import { laaOf, litresText, parseScaled, type Centi, type Milli } from '../excise/quantities';
+import { laaOf, litresText, parseScaled, shareOf, type Centi, type Milli } from '../excise/quantities';
 import {
   MICRO,
   MAX_MICRO,
   quantityText,
-  shareOf,
   type Micro,
   type StockCategory,
   type StockKind,

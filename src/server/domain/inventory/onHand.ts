@@ -5,8 +5,8 @@ import { rowsOf } from '../../db/connect';
 import { hasPermission } from '../../../shared/permissions';
 import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
-import { formatScaled, parseScaled } from '../excise/quantities';
-import { MICRO, fromMicro, shareOf, type StockStatus } from './stock';
+import { formatScaled, parseScaled, shareOf } from '../excise/quantities';
+import { MICRO, fromMicro, type StockStatus } from './stock';
 
 export interface OnHandFilter {
   ids?: string[] | null;

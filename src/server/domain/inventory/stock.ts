@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import { AppError } from '../kernel/errors';
 import { recordAudit } from '../audit/audit';
-import { formatScaled, parseScaled, type Milli } from '../excise/quantities';
+import { formatScaled, parseScaled, shareOf, type Milli } from '../excise/quantities';
 import type { Ref } from '../excise/ledger';
 
 export type StockKind = 'Product' | 'Item';
@@ -100,20 +100,6 @@ export function quantityText(q: Micro, units = ''): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const decimals = frac.replace(/0+$/, '');
   return `${grouped}${decimals ? `.${decimals}` : ''}${units ? ` ${units}` : ''}`;
-}
-
-/** total x part / whole rounded half away from zero, exactly (a value in cents times a quantity
- * in millionths overflows a double); the whole of `total` when the whole is taken. */
-export function shareOf(total: number, part: number, whole: number): number {
-  if (whole === 0) return 0;
-  if (part === whole) return total;
-  const n = BigInt(total) * BigInt(part);
-  const w = BigInt(whole);
-  const negative = n < 0n !== w < 0n;
-  const a = n < 0n ? -n : n;
-  const b = w < 0n ? -w : w;
-  const q = (2n * a + b) / (2n * b);
-  return Number(negative ? -q : q);
 }
 
 export const microOf = (x: number): Micro => Math.sign(x) * Math.round(Math.abs(x) * MICRO);

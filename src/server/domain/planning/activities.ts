@@ -1,25 +1,18 @@
 // Tasks (spec 4): outstanding until completed; only tasks whose start date is up to today are
 // shown. Today is the company's calendar day in its time zone, not the server's.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { activityTable, companySettingsTable } from '../../../generated/tables';
+import { activityTable } from '../../../generated/tables';
 import { entityByName } from '../../../generated/entities';
 import { isIsoDateTime } from '../../../shared/validation';
 import { validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
+import { dayIn, timeZoneOf } from '../company/timeZone';
 import { hydrate } from '../records/hydrate';
 import { assertFound, getRecord } from '../records/list';
 import { invalidateCounts } from '../records/countCache';
 
 export async function companyToday(ctx: DomainContext): Promise<string> {
-  const [settings] = await ctx.db
-    .select({ timeZone: companySettingsTable.timeZone })
-    .from(companySettingsTable)
-    .where(eq(companySettingsTable.companyId, ctx.actor.companyId));
-  const zone = settings?.timeZone ?? 'America/Toronto';
-  // en-CA formats dates as yyyy-MM-dd
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+  return dayIn(await timeZoneOf(ctx), new Date());
 }
 
 function due(ctx: DomainContext, today: string, waiting: boolean | null | undefined) {

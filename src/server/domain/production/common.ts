@@ -1,11 +1,11 @@
 // What the production records share: the hooks that post a saved record (vessel rows on the
 // excise ledger, item movements on the stock ledger), the refusal of a lot already used by
 // another record of the same kind, and the small readers of record fields.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import { entityByName } from '../../../generated/entities';
-import { companySettingsTable } from '../../../generated/tables';
 import type { DomainContext } from '../records/actor';
+import { dayIn, timeZoneOf } from '../company/timeZone';
 import type { EntityHooks } from '../records/hooks';
 import type { ApiRecord } from '../records/hydrate';
 import { validationError } from '../kernel/errors';
@@ -100,21 +100,17 @@ export const linesOf = (record: ApiRecord, field: string): Record<string, unknow
 export async function recordDay(ctx: DomainContext, dateTime: unknown): Promise<string> {
   const text = String(dateTime ?? '');
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-  const [settings] = await ctx.db
-    .select({ timeZone: companySettingsTable.timeZone })
-    .from(companySettingsTable)
-    .where(eq(companySettingsTable.companyId, ctx.actor.companyId));
-  const zone = settings?.timeZone ?? 'America/Toronto';
-  // en-CA formats dates as yyyy-MM-dd
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(text),
-  );
+  return dayIn(await timeZoneOf(ctx), new Date(text));
 }
 
 const LOT_LABEL: Record<string, string> = {
   distillation: 'distillation',
   blend: 'blend',
   wineFermentation: 'wine fermentation',
+  bottling: 'bottling',
+  mash: 'mash',
+  packing: 'mixed-pack packing',
+  assembly: 'assembly',
 };
 
 /** Refuses a lot another record of the same kind in the company already holds, naming it. */
