@@ -19,9 +19,13 @@ export interface FieldTypeTargets {
 }
 
 const m = (expr: string) => `messages.${expr}`;
+// a strength (% ABV) out of its range reads as spec 5 words it, whichever bound it misses
 const numberBounds = (f: FieldMeta) =>
-  (f.minimum !== undefined ? `.min(${f.minimum}, ${m(`mustBeAtLeast(${f.minimum})`)})` : '') +
-  (f.maximum !== undefined ? `.max(${f.maximum}, ${m(`mustBeAtMost(${f.maximum})`)})` : '');
+  f.units === '% ABV'
+    ? (f.minimum !== undefined ? `.min(${f.minimum}, ${m('strengthRange')})` : '') +
+      (f.maximum !== undefined ? `.max(${f.maximum}, ${m('strengthRange')})` : '')
+    : (f.minimum !== undefined ? `.min(${f.minimum}, ${m(`mustBeAtLeast(${f.minimum})`)})` : '') +
+      (f.maximum !== undefined ? `.max(${f.maximum}, ${m(`mustBeAtMost(${f.maximum})`)})` : '');
 const maxLength = (f: FieldMeta) => (f.maxLength ? `.max(${f.maxLength}, ${m(`maxLength(${f.maxLength})`)})` : '');
 const text = (f: FieldMeta) =>
   `z.string({ error: ${m('required')} })${maxLength(f)}` +

@@ -3,14 +3,15 @@
 // output that would change is reported instead.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSchema, introspectionFromSchema, parse, print } from 'graphql';
+import { buildSchema, parse, print } from 'graphql';
 import { loadEntities } from './load';
 import { buildDbModel, type DbModel } from './emit/dbModel';
 import { assertDropsAllowed, diffModels, migrationFileName, migrationText } from './emit/migrations';
 import { emitDrizzle } from './emit/drizzle';
 import { COMMON_SDL, emitEntitySdl, printSchemaFile } from './emit/graphql';
 import { emitOperations } from './emit/operations';
-import { emitEntities, emitI18n, emitRoutes } from './emit/simple';
+import { emitClientEntities, emitEntities, emitI18n, emitLanguageMessages, emitRoutes } from './emit/simple';
+import { emitClientIntrospection } from './emit/introspection';
 import { emitJsonSchemas, emitValidators } from './emit/validators';
 import { emitTypes } from './emit/types';
 import { BANNER, SQL_BANNER } from './emit/banner';
@@ -41,15 +42,6 @@ export const commonDocuments = {
   companySettingsSet: `mutation CompanySettingsSet($settings: CompanySettingsInput!) {\n  companySettingsSet(settings: $settings) { id }\n}`,
 };
 
-const EMPTY_KEYS = new Set([
-  'deprecationReason',
-  'interfaces',
-  'enumValues',
-  'inputFields',
-  'possibleTypes',
-  'specifiedByURL',
-]);
-
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const root = options.root;
   const schemaDir = options.schemaDir ?? path.join(root, 'schema');
@@ -76,28 +68,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     'entities.ts': emitEntities(entities),
     'tables.ts': emitDrizzle(entities),
     'operations.ts': emitOperations(entities, commonDocuments),
-    'i18n.ts': emitI18n(entities),
+    'clientEntities.ts': emitClientEntities(entities),
+    'i18n.ts': emitI18n(),
+    'i18n.en.ts': emitLanguageMessages(entities, 'en'),
+    'i18n.fr.ts': emitLanguageMessages(entities, 'fr'),
     'routes.ts': emitRoutes(entities),
     'validators.ts': emitValidators(entities),
     'jsonSchemas.ts': emitJsonSchemas(entities),
     'types.ts': await emitTypes(entities),
     'sdl.ts': `${BANNER}export const sdl = ${JSON.stringify(sdl)};\n`,
-    // the browser's data provider resolves only the generic entity operations through it (hand-written
-    // calls carry their own documents), so it gets that part of the schema without descriptions:
-    // it is in the first page load
-    'introspection.ts': `${BANNER}import type { IntrospectionQuery } from 'graphql';\n\nexport const introspection = ${JSON.stringify(
-      introspectionFromSchema(buildSchema(print(parse([COMMON_SDL, emitEntitySdl(entities)].join('\n')))), {
-        descriptions: false,
-      }),
-      // what says nothing (not deprecated, no interfaces, no enum values on an object, the
-      // directives no browser code reads) costs first-load bytes only: left out
-      (key, value) =>
-        (key === 'isDeprecated' && value === false) ||
-        (EMPTY_KEYS.has(key) && (value === null || (Array.isArray(value) && value.length === 0))) ||
-        key === 'directives'
-          ? undefined
-          : value,
-    )} as unknown as IntrospectionQuery;\n`,
+    'introspection.ts': emitClientIntrospection(),
   };
 
   const model = buildDbModel(entities);

@@ -256,7 +256,11 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
   checkNames(raw.search, '/search');
   checkNames(raw.csv?.import, '/csv/import');
   checkNames(raw.csv?.mandatory, '/csv/mandatory');
-  checkNames(raw.values, '/values');
+  // `values` may name a field of lines as `lines.unitPrice`: hidden and refused inside each line
+  checkNames(
+    raw.values?.map((n) => n.split('.')[0]),
+    '/values',
+  );
   // an import that leaves out a required field without a default could never create a row
   for (const n of raw.required ?? [])
     if (raw.csv && !raw.csv.import.includes(n) && raw.properties[n] && raw.properties[n].default === undefined)
@@ -278,9 +282,25 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
       problems.push({ file, pointer: '/search', message: `'${n}' is not a text field` });
     if (f) f.searchable = true;
   }
-  for (const n of raw.values ?? []) {
-    const f = fields.find((x) => x.name === n);
-    if (f) f.needsValues = true;
+  for (const [i, n] of (raw.values ?? []).entries()) {
+    const [name, lineName] = n.split('.');
+    const f = fields.find((x) => x.name === name);
+    if (!f) continue;
+    if (lineName === undefined) {
+      f.needsValues = true;
+      continue;
+    }
+    const line = f.type === 'lines' ? f.lines?.fields.find((x) => x.name === lineName) : undefined;
+    if (line) line.needsValues = true;
+    else
+      problems.push({
+        file,
+        pointer: `/values/${i}`,
+        message:
+          f.type === 'lines'
+            ? `'${lineName}' is not a field of ${name}`
+            : `'${name}' has no lines: '${n}' cannot be gated`,
+      });
   }
   const titleField = raw.titleField ?? 'name';
   if (!has(titleField))

@@ -1,9 +1,11 @@
 // GraphQL documents for the client, one set per entity, built from the same metadata as the
 // server's SDL so they cannot disagree (a test validates every document against the schema).
+// They are in the first page load, so the file holds each entity's selection once and builds
+// its five documents when it loads (the function below is emitted as it is written here).
 import type { EntityMeta, FieldMeta } from '../../src/shared/meta';
 import { BANNER } from './banner';
 
-export function selection(fields: FieldMeta[], byName: Map<string, EntityMeta>, indent = '      '): string {
+export function selection(fields: FieldMeta[], byName: Map<string, EntityMeta>): string {
   const parts = ['id'];
   for (const f of fields.filter((x) => !x.internal)) {
     if (f.type === 'ref') {
@@ -11,64 +13,63 @@ export function selection(fields: FieldMeta[], byName: Map<string, EntityMeta>, 
       const target = byName.get(f.ref!);
       const titleIsRef = target?.fields.find((x) => x.name === title)?.type === 'ref';
       parts.push(`${f.name} { id${titleIsRef ? '' : ` ${title}`} }`);
-    } else if (f.lines) parts.push(`${f.name} { ${selection(f.lines.fields, byName, '')} }`);
+    } else if (f.lines) parts.push(`${f.name} { ${selection(f.lines.fields, byName)} }`);
     else parts.push(f.name);
   }
-  return parts.join(indent ? `\n${indent}` : ' ');
+  return parts.join(' ');
 }
 
-const listVars =
+const BUILDER = `const LIST_VARIABLES =
   '$first: Int, $after: String, $last: Int, $before: String, $filters: [Filter!], $sortKey: String, $reverse: Boolean, $parameters: ListParameters';
-const listPass =
+const LIST_ARGUMENTS =
   'first: $first, after: $after, last: $last, before: $before, filters: $filters, sortKey: $sortKey, reverse: $reverse, parameters: $parameters';
+const EXPORT_VARIABLES = '$filters: [Filter!], $sortKey: String, $reverse: Boolean, $parameters: ListParameters';
+const EXPORT_ARGUMENTS = 'filters: $filters, sortKey: $sortKey, reverse: $reverse, parameters: $parameters';
 
-export function entityDocuments(e: EntityMeta, byName: Map<string, EntityMeta>) {
-  // the version comes back with every read and write and goes out with the next update
-  const sel = `${selection(e.fields, byName)}${e.scope !== 'global' ? '\n      version' : ''}`;
-  const node = (pad: string) => sel.replace(/\n {6}/g, `\n${pad}`);
-  const T = e.typeName;
+/** An entity's documents from its GraphQL type, its operation names and the fields every read
+ * and write answers (with the version, which goes out again with the next update). */
+function entityDocuments(
+  type: string,
+  [connection, get, create, update, exported]: readonly [string, string, string, string, string],
+  fields: string,
+): EntityDocuments {
   return {
-    list: `query ${T}List(${listVars}) {
-  ${e.ops.connection}(${listPass}) {
+    list: \`query \${type}List(\${LIST_VARIABLES}) {
+  \${connection}(\${LIST_ARGUMENTS}) {
     totalCount
     pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
-    edges {
-      cursor
-      node {
-        ${node('        ')}
-      }
-    }
+    edges { cursor node { \${fields} } }
   }
-}`,
-    get: `query ${T}Get($id: ID!) {
-  ${e.ops.get}(id: $id) {
-    ${node('    ')}
-  }
-}`,
-    create: `mutation ${T}Create($input: ${T}Input!) {
-  ${e.ops.create}(input: $input) {
-    ${node('    ')}
-  }
-}`,
-    update: `mutation ${T}Update($id: ID!, $input: ${T}Input!, $expectedVersion: String) {
-  ${e.ops.update}(id: $id, input: $input, expectedVersion: $expectedVersion) {
-    ${node('    ')}
-  }
-}`,
-    export: `query ${T}Export($filters: [Filter!], $sortKey: String, $reverse: Boolean, $parameters: ListParameters) {
-  ${e.ops.export}(filters: $filters, sortKey: $sortKey, reverse: $reverse, parameters: $parameters)
-}`,
+}\`,
+    get: \`query \${type}Get($id: ID!) {
+  \${get}(id: $id) { \${fields} }
+}\`,
+    create: \`mutation \${type}Create($input: \${type}Input!) {
+  \${create}(input: $input) { \${fields} }
+}\`,
+    update: \`mutation \${type}Update($id: ID!, $input: \${type}Input!, $expectedVersion: String) {
+  \${update}(id: $id, input: $input, expectedVersion: $expectedVersion) { \${fields} }
+}\`,
+    export: \`query \${type}Export(\${EXPORT_VARIABLES}) {
+  \${exported}(\${EXPORT_ARGUMENTS})
+}\`,
   };
+}`;
+
+function documentsCall(e: EntityMeta, byName: Map<string, EntityMeta>): string {
+  const fields = `${selection(e.fields, byName)}${e.scope !== 'global' ? ' version' : ''}`;
+  const ops = [e.ops.connection, e.ops.get, e.ops.create, e.ops.update, e.ops.export];
+  return `entityDocuments(${JSON.stringify(e.typeName)}, ${JSON.stringify(ops)}, ${JSON.stringify(fields)})`;
 }
 
 export function emitOperations(entities: EntityMeta[], commonDocuments: Record<string, string>): string {
   const byName = new Map(entities.map((e) => [e.name, e]));
-  const docs: Record<string, ReturnType<typeof entityDocuments>> = {};
-  for (const e of entities.filter((x) => x.crud)) docs[e.name] = entityDocuments(e, byName);
+  const calls = entities.filter((x) => x.crud).map((e) => `  ${JSON.stringify(e.name)}: ${documentsCall(e, byName)},`);
   return [
     BANNER,
     `export interface EntityDocuments {\n  list: string;\n  get: string;\n  create: string;\n  update: string;\n  export: string;\n}`,
-    `export const documents: Record<string, EntityDocuments> = ${JSON.stringify(docs, null, 2)};`,
+    BUILDER,
+    `export const documents: Record<string, EntityDocuments> = {\n${calls.join('\n')}\n};`,
     `export const commonDocuments = ${JSON.stringify(commonDocuments, null, 2)} as const;`,
     '',
   ].join('\n\n');

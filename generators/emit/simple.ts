@@ -1,5 +1,5 @@
 // Small emitters: the metadata module, labels, named routes.
-import type { EntityMeta } from '../../src/shared/meta';
+import type { ClientEntityMeta, ClientFieldMeta, EntityMeta, FieldMeta } from '../../src/shared/meta';
 import { BANNER } from './banner';
 
 export function emitEntities(entities: EntityMeta[]): string {
@@ -8,6 +8,38 @@ export function emitEntities(entities: EntityMeta[]): string {
 export const entities: EntityMeta[] = ${JSON.stringify(entities, null, 2)};
 
 export const entityByName: Record<string, EntityMeta> = Object.fromEntries(entities.map((e) => [e.name, e]));
+`;
+}
+
+function clientField(field: FieldMeta): ClientFieldMeta {
+  const { column: _column, label: _label, valueLabels: _valueLabels, lines, ...kept } = field;
+  return lines ? { ...kept, lines: { totals: lines.totals, fields: lines.fields.map(clientField) } } : kept;
+}
+
+/** Only what the browser reads (see ClientEntityMeta); names derived from the entity name are
+ * derived again when the module loads, by the functions load.ts uses. The server keeps entities.ts. */
+export function clientEntities(entities: EntityMeta[]): Omit<ClientEntityMeta, 'typeName' | 'ops'>[] {
+  return entities.map(({ file: _file, table: _table, typeName: _typeName, ops: _ops, fields, ...kept }) => ({
+    ...kept,
+    fields: fields.map(clientField),
+  }));
+}
+
+export function emitClientEntities(entities: EntityMeta[]): string {
+  return `${BANNER}// The browser's entity metadata: entities.ts without the server's storage names and without the
+// field and value labels (those are in the messages of each language, i18n.en.ts and i18n.fr.ts).
+import type { ClientEntityMeta } from '../shared/meta';
+import { operationNames, pascal } from '../shared/names';
+
+const stored: Omit<ClientEntityMeta, 'typeName' | 'ops'>[] = ${JSON.stringify(clientEntities(entities), null, 2)};
+
+export const entities: ClientEntityMeta[] = stored.map((e) => ({
+  ...e,
+  typeName: pascal(e.name),
+  ops: operationNames(e.name, e.plural),
+}));
+
+export const entityByName: Record<string, ClientEntityMeta> = Object.fromEntries(entities.map((e) => [e.name, e]));
 `;
 }
 
@@ -38,8 +70,18 @@ export function buildMessages(entities: EntityMeta[], lang: 'en' | 'fr'): Messag
   return { resources };
 }
 
-export function emitI18n(entities: EntityMeta[]): string {
-  return `${BANNER}export const generatedMessages = ${JSON.stringify({ en: buildMessages(entities, 'en'), fr: buildMessages(entities, 'fr') }, null, 2)};
+/** One language's entity labels: the browser loads only the language it shows (src/app/i18n/languages.ts). */
+export function emitLanguageMessages(entities: EntityMeta[], lang: 'en' | 'fr'): string {
+  return `${BANNER}export const messages = ${JSON.stringify(buildMessages(entities, lang), null, 2)};
+`;
+}
+
+/** Both languages in one object, for tools and tests that look labels up in either. */
+export function emitI18n(): string {
+  return `${BANNER}import { messages as en } from './i18n.en';
+import { messages as fr } from './i18n.fr';
+
+export const generatedMessages = { en, fr };
 `;
 }
 

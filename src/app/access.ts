@@ -4,7 +4,7 @@
 import type { EntityMeta, FieldMeta } from '../shared/meta';
 import { hasAny, hasPermission } from '../shared/permissions';
 import { isFeatureOn, type Company } from './company/companies';
-import { entityByName } from '../generated/entities';
+import { entityByName } from '../generated/clientEntities';
 
 export const VALUES_PERMISSION = 'values';
 

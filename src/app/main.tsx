@@ -1,13 +1,13 @@
-// Entry: fetch GET /api/config, set up sign-in, data and company services, then render the
-// app under a browser (data) router, so paths are real (/sales/customers) and unsaved-changes
-// warnings can block navigation.
+// Entry: fetch GET /api/config and the chosen language's texts, set up sign-in, data and company
+// services, then render the app under a browser (data) router, so paths are real
+// (/sales/customers) and unsaved-changes warnings can block navigation.
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { entities, entityByName } from '../generated/entities';
+import { entities as clientEntities } from '../generated/clientEntities';
 import { commonDocuments, documents } from '../generated/operations';
 import { introspection } from '../generated/introspection';
-import { generatedMessages } from '../generated/i18n';
+import type { EntityMeta } from '../shared/meta';
 import { fetchAppConfig, type AppConfig } from './config';
 import { OidcSession } from './auth/oidc';
 import { createAuthProvider } from './auth/authProvider';
@@ -27,6 +27,16 @@ import { errorBanner } from './shell/errorBanner';
 import { installGlobalErrorHandlers, reportClientError, setClientErrorSender } from './shell/reporting';
 import { LOG_CLIENT_ERROR_DOCUMENT } from './shell/clientErrors';
 import { gqlCall } from './shell/gql';
+import { initialLocale } from './i18n/provider';
+import { loadLanguage } from './i18n/languages';
+import type { LoadedLanguages } from './i18n/resources';
+
+// The browser's metadata leaves out the server's storage names and the labels (ClientEntityMeta in
+// src/shared/meta.ts); the screens read labels through translate, never from the metadata
+// (tests/generator/clientMeta.test.ts keeps src/app from reading what is left out), so the
+// screens' EntityMeta type is a wider promise than the data keeps only in those properties.
+const entities = clientEntities as unknown as EntityMeta[];
+const entityByName: Record<string, EntityMeta> = Object.fromEntries(entities.map((e) => [e.name, e]));
 
 // dark mode and language apply before anything renders (spec 9: localStorage `dark`, `locale`)
 applyStoredPreferences();
@@ -37,9 +47,11 @@ function ConfigError({ error }: { error: unknown }) {
     <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32, maxWidth: 560 }}>
       <h1>Distillery</h1>
       <p role="alert">
-        The application could not start: its configuration could not be loaded.
+        The application could not start: its configuration or its texts could not be loaded.
         <br />
-        <span lang="fr">L’application n’a pas pu démarrer : sa configuration n’a pas pu être chargée.</span>
+        <span lang="fr">
+          L’application n’a pas pu démarrer : sa configuration ou ses textes n’ont pas pu être chargés.
+        </span>
       </p>
       <button type="button" onClick={() => window.location.reload()}>
         Try again / Réessayer
@@ -48,7 +60,7 @@ function ConfigError({ error }: { error: unknown }) {
   );
 }
 
-function start(root: Root, config: AppConfig) {
+function start(root: Root, config: AppConfig, languages: LoadedLanguages) {
   const session = new OidcSession(config);
   void session.start().catch((error) => console.warn('Could not load the stored sign-in', error));
 
@@ -126,7 +138,7 @@ function start(root: Root, config: AppConfig) {
           dataProvider={dataProvider}
           authProvider={authProvider}
           loginPage={loginPage}
-          messages={generatedMessages}
+          messages={languages}
         />
       ),
     },
@@ -142,7 +154,9 @@ function start(root: Root, config: AppConfig) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
-fetchAppConfig().then(
-  (config) => start(root, config),
+// the texts of the language shown load beside the configuration, so the first render has them
+const locale = initialLocale();
+Promise.all([fetchAppConfig(), loadLanguage(locale)]).then(
+  ([config, texts]) => start(root, config, { [locale]: texts }),
   (error: unknown) => root.render(<ConfigError error={error} />),
 );

@@ -15,6 +15,7 @@ import { logMailer, type Mailer } from './http/mail';
 import { PRODUCT_VERSION, VERSION_HEADER } from './version';
 import { findUserByEmail } from './auth/accounts';
 import { registerPageHandling } from './http/pages';
+import { registerSignupRoutes } from './domain/company/signupRoutes';
 
 export interface AppOptions {
   database: Database;
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAuthServer(app, { db, publicOrigin });
   const mail = options.mailer ?? logMailer(app.log);
   await registerGraphql(app, { db, files, resolveUser, mail, publicOrigin });
+  await registerSignupRoutes(app, { db, mail, publicOrigin, enabled: config.embedded });
 
   if (options.clientDir && existsSync(path.join(options.clientDir, 'index.html'))) {
     // read per request (it is small and the OS caches it): a rebuild while the server runs

@@ -6,6 +6,7 @@ import { connect } from './db/connect';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { serverConfig } from './config';
+import { startJobs } from './jobs';
 import type { Mailer } from './http/mail';
 
 export interface ServeOptions {
@@ -33,6 +34,8 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     logger: { level: process.env.LOG_LEVEL || 'error' },
   });
   await app.listen({ port: config.port, host: config.host });
+  // background jobs (recurring transactions) on the same database, stopped before it closes
+  const jobs = await startJobs(database);
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Distillery app ready in ${Math.round(performance.now() - started)} ms: ${config.publicOrigin}`);
@@ -42,6 +45,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   if (options.banner) console.log(options.banner);
 
   const stop = async () => {
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -130,3 +130,15 @@ export interface EntityMeta {
     import: string; // customersImport
   };
 }
+
+/**
+ * The browser's copy of the metadata (src/generated/clientEntities.ts, in the first page load).
+ * It leaves out what only the server reads (the schema file, table and column names) and the
+ * field and value labels, which the browser reads from the generated messages of its language
+ * (src/generated/i18n.<lang>.ts) through react-admin's translate.
+ */
+export type ClientFieldMeta = Omit<FieldMeta, 'column' | 'label' | 'valueLabels' | 'lines'> & {
+  lines?: ClientLinesMeta;
+};
+export type ClientLinesMeta = Omit<LinesMeta, 'table' | 'fields'> & { fields: ClientFieldMeta[] };
+export type ClientEntityMeta = Omit<EntityMeta, 'file' | 'table' | 'fields'> & { fields: ClientFieldMeta[] };

@@ -10,6 +10,8 @@
 //      quantities on hand, PostgreSQL.
 //   7. production: a distillation (5 inputs, 3 outputs) and a bottling (8 bom lines) saved on a
 //      million-row ledger (tests/bench/production.ts), PostgreSQL.
+//   8. returns: a B266 of a month holding 100k rows on a million-row ledger
+//      (tests/bench/returns.ts), PostgreSQL.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import { runExciseBench, type ExciseBenchResult } from './excise';
 import { runBundleBench } from './bundle';
 import { runInventoryBench } from './inventory';
 import { runProductionBench } from './production';
+import { runReturnsBench } from './returns';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -161,6 +164,15 @@ if (!only || only === 'production') {
     process.env.TEST_DATABASE_URL = url;
     for (const line of await runProductionBench('postgres', rows, console.log)) say(line);
   } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; production skipped');
+}
+if (!only || only === 'returns') {
+  // BENCH_RETURNS_ROWS sets the ledger's size (a million by default), on PostgreSQL
+  const rows = Number(process.env.BENCH_RETURNS_ROWS ?? 1_000_000);
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    for (const line of await runReturnsBench('postgres', rows, console.log)) say(line);
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; returns skipped');
 }
 if (!only || only === 'excise') {
   // BENCH_EXCISE_ROWS sets the size (a million by default: about 2 min to build on PostgreSQL,

@@ -25,7 +25,19 @@ function scratch(extra?: (schemaDir: string) => void) {
   return { root, schemaDir };
 }
 
-const GOLDEN = ['entities.ts', 'tables.ts', 'validators.ts', 'operations.ts', 'i18n.ts', 'routes.ts', 'types.ts'];
+const GOLDEN = [
+  'entities.ts',
+  'clientEntities.ts',
+  'tables.ts',
+  'validators.ts',
+  'operations.ts',
+  'i18n.ts',
+  'i18n.en.ts',
+  'i18n.fr.ts',
+  'introspection.ts',
+  'routes.ts',
+  'types.ts',
+];
 
 describe('generator', () => {
   it('turns the small schema folder into the expected files', async () => {

@@ -1,6 +1,7 @@
 // The companies the signed-in user belongs to, and the one they work in. The current id is
 // kept in localStorage `companyId` (spec 9) and picks the GraphQL endpoint /graphql/{id}.
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
+import { setActiveDateSettings } from '../widgets/dateDisplay';
 
 export const FEATURE_FLAGS = [
   'allowMultipleSites',
@@ -101,6 +102,8 @@ export class CompanyStore {
 
   private set(state: CompanyState): void {
     this.state = state;
+    // every date and time on screen follows the current company's formats and zone
+    setActiveDateSettings(state.current?.settings as Record<string, unknown> | null | undefined);
     for (const listener of this.listeners) listener();
   }
 }

@@ -31,6 +31,7 @@ import { DeleteRecordButton, LeaveGuard } from './FormDialogs';
 import { NotFoundPanel, isRecordId } from './NotFoundPanel';
 import { extensionsOf, hasExtension, type EntityExtension } from '../pages/extensions';
 import { StaleSaveAlert, useStaleSave } from './StaleSave';
+import { formFitSx } from './fitLayout';
 
 type Mode = 'create' | 'edit';
 
@@ -103,15 +104,16 @@ function ExtensionSlot({
 }: {
   entity: EntityMeta;
   extensions: EntityExtension[];
-  kind: 'editActions' | 'editPanels';
+  kind: 'editActions' | 'editPanels' | 'formPanels';
 }) {
   const record = useRecordContext();
-  if (!record) return null;
+  // a form panel shows on a new record too (its values are the form's, not the saved record's)
+  if (!record && kind !== 'formPanels') return null;
   return (
     <>
       {extensions.map((e, i) => {
         const Component = e[kind];
-        return Component ? <Component key={i} entity={entity} record={record} /> : null;
+        return Component ? <Component key={i} entity={entity} record={record ?? { id: '' }} /> : null;
       })}
     </>
   );
@@ -139,6 +141,7 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
   if (!isRecordId(id)) return <NotFoundPanel backTo={listPath()} />;
   return (
     <Edit
+      sx={formFitSx}
       resource={entity.plural}
       id={id}
       mutationMode="pessimistic"
@@ -170,6 +173,9 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
             >
               <LeaveGuard />
               {inputs}
+              {hasExtension(extensions, 'formPanels') ? (
+                <ExtensionSlot entity={entity} extensions={extensions} kind="formPanels" />
+              ) : null}
             </SimpleForm>
           </>
         ) : error || !isPending ? (
@@ -253,6 +259,7 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
     : {};
   return (
     <Create
+      sx={formFitSx}
       resource={entity.plural}
       redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
       {...afterCreate}
@@ -260,6 +267,9 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
       <SimpleForm defaultValues={defaults}>
         <LeaveGuard />
         {inputs}
+        {hasExtension(extensions, 'formPanels') ? (
+          <ExtensionSlot entity={entity} extensions={extensions} kind="formPanels" />
+        ) : null}
       </SimpleForm>
     </Create>
   );

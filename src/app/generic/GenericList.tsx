@@ -18,6 +18,7 @@ import {
   useTranslate,
   type RaRecord,
   useStore,
+  useGetOne,
 } from 'react-admin';
 import { InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -46,6 +47,7 @@ import {
   useSlashKey,
 } from './ListFeatures';
 import { printOrientationFor } from './listUrl';
+import { listFitSx } from './fitLayout';
 import { SEARCH_DEBOUNCE_MS } from '../widgets/SearchBox';
 import { Box } from '@mui/material';
 import { PermissionDenied } from './PermissionDenied';
@@ -55,12 +57,28 @@ import { extensionsOf, type EntityExtension } from '../pages/extensions';
 export const PAGE_SIZES = [25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** "Categories", or "Categories – Item" for a preset list. */
+/** "Categories", "Categories – Item" for a preset list, "Maintenance logs – Bottling line" for
+ * a list of one record's children (the record's title, never its raw id). */
 export function useListTitle(entity: EntityMeta, preset?: Preset): string {
   const translate = useTranslate();
+  const { entityByName } = useServices();
   const base = translate(resourceNameKey(entity), { smart_count: 2 });
+  // a list path's :xId names a record: fetch its title (one ref per list path in the schema)
+  const refEntry = Object.entries(preset ?? {}).find(
+    ([name]) => entity.fields.find((f) => f.name === name)?.type === 'ref',
+  );
+  const refTarget = refEntry ? entityByName[entity.fields.find((f) => f.name === refEntry[0])?.ref ?? ''] : undefined;
+  const { data: refRecord } = useGetOne(
+    refTarget?.plural ?? '',
+    { id: String(refEntry?.[1] ?? '') },
+    { enabled: !!refTarget?.crud && !!refEntry },
+  );
   const parts = Object.entries(preset ?? {}).map(([name, value]) => {
     const field = entity.fields.find((f) => f.name === name);
+    if (field?.type === 'ref' && refEntry?.[0] === name) {
+      const title = refRecord?.[refTarget?.titleField ?? 'name'];
+      return title === undefined || title === null || title === '' ? '…' : String(title);
+    }
     return field?.type === 'enum'
       ? translate(enumValueKey(entity, field, String(value)), { _: String(value) })
       : String(value);
@@ -130,7 +148,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   // columns and row actions added to this entity's list (pages/extensions.ts)
   const extensions = useMemo(() => extensionsOf(entity.name), [entity]);
 
-  const { columns, hidden, filters, details, dateFields, dateLabels } = useMemo(() => {
+  const { columns, hidden, filters, details, dateFields, dateLabels, primary } = useMemo(() => {
     const visible = (f: FieldMeta | undefined): f is FieldMeta => !!f && f.name !== 'id' && isVisibleField(f, company);
     const ctx = (field: FieldMeta): FieldContext => ({ entity, field, entityByName, translate });
     const byName = new Map(entity.fields.map((f) => [f.name, f]));
@@ -178,6 +196,8 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
       // the expanded row: every visible field that is not a column of the list
       details: entity.fields.filter((f) => visible(f) && !columnFields.includes(f)),
       dateFields: dateFilterFields.map((f) => f.name),
+      // the columns a phone keeps (fitLayout.ts)
+      primary: columnFields.slice(0, 2).map((f) => f.name),
       dateLabels: Object.fromEntries(dateFilterFields.map((f) => [f.name, translate(fieldLabelKey(entity, f))])),
     };
   }, [entity, entityByName, company, translate, preset, extensions]);
@@ -205,7 +225,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   const tableKey = `${route.path}.datatable`;
 
   return (
-    <Box ref={root} sx={columnWidthSx(columnWidth)}>
+    <Box ref={root} sx={{ ...columnWidthSx(columnWidth), ...listFitSx(primary) }}>
       <PrintStyles orientation={printOrientationFor(entity.name)} />
       <RowErrorsProvider>
         <List

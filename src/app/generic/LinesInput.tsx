@@ -40,6 +40,9 @@ function Totals(props: {
   );
 }
 
+/** The narrowest a line's input gets: a 3-decimal quantity or a short name stays readable. */
+const LINE_INPUT_MIN = '11rem';
+
 export function LinesInput(props: {
   source: string;
   label: string;
@@ -54,7 +57,10 @@ export function LinesInput(props: {
 }) {
   const locked = !!(props.readOnly || props.disabled);
   return (
-    <Box sx={{ width: '100%' }}>
+    // the grid scrolls inside its own box: a line keeps its inputs on one row at usable widths
+    // (each at least LINE_INPUT_MIN) instead of squashing them or widening the page; on a
+    // phone the inputs wrap onto several rows instead
+    <Box sx={{ width: '100%', minWidth: 0, overflowX: 'auto', contain: 'inline-size' }} data-lines-grid={props.source}>
       <ArrayInput source={props.source} label={props.label} validate={props.validate}>
         <SimpleFormIterator
           inline
@@ -64,7 +70,11 @@ export function LinesInput(props: {
           disableRemove={locked}
           disableReordering={locked}
           disableClear
-          sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 0.5 } }}
+          sx={{
+            '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 0.5 },
+            '& .RaSimpleFormIterator-inline': { flexWrap: { xs: 'wrap', md: 'nowrap' }, columnGap: 1 },
+            '& .RaSimpleFormIterator-inline > *': { minWidth: LINE_INPUT_MIN, flex: `1 0 ${LINE_INPUT_MIN}` },
+          }}
         >
           {props.children}
         </SimpleFormIterator>

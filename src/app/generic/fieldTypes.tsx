@@ -27,6 +27,7 @@ import { DecimalInput } from '../widgets/DecimalInput';
 import { DurationInput } from '../widgets/DurationInput';
 import { DatePickerInput, DateTimePickerInput } from '../widgets/DateInputs';
 import { formatDateTime } from '../widgets/dateRules';
+import { showDay } from '../widgets/dateDisplay';
 import { ClientRefInput, clientListOf } from '../clientLists/ClientRefInput';
 import { LinesInput } from './LinesInput';
 import { formatFieldNumber, isPlainInteger, isStrength } from './numberDisplay';
@@ -179,13 +180,13 @@ export const fieldTypes = {
     ],
   },
   date: {
-    // yyyy-MM-dd is the spec's date format: shown as stored, no time zone shift
-    column: (ctx) => col(ctx, { field: TextField }),
+    // a day: shown in the company's date format, no time zone shift
+    column: (ctx) => col(ctx, { render: (record: Record<string, unknown>) => showDay(record[ctx.field.name]) }),
     input: (ctx) => <DatePickerInput {...common(ctx)} />,
     filters: (ctx) => rangeFilters(ctx, DateInput),
   },
   datetime: {
-    // yyyy-MM-dd and a 12-hour clock (spec 9)
+    // the company's date and time formats, in its time zone
     column: (ctx) =>
       col(ctx, {
         render: (record: Record<string, unknown>) => formatDateTime(record[ctx.field.name] as string | null),

@@ -3,6 +3,7 @@ import type { EntityMeta, FieldMeta } from '../../shared/meta';
 import { enumValueKey } from './labels';
 import { formatFieldNumber } from './numberDisplay';
 import { formatDateTime } from '../widgets/dateRules';
+import { showDay } from '../widgets/dateDisplay';
 import { formatDuration } from '../widgets/durationRules';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -36,6 +37,8 @@ export function fieldText(
       return typeof value === 'number' ? formatFieldNumber(value, field, locale) + unitsText(field) : String(value);
     case 'datetime':
       return formatDateTime(String(value));
+    case 'date':
+      return showDay(value);
     case 'stringList':
       return Array.isArray(value) ? value.join(', ') : String(value);
     case 'lines':

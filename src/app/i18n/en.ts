@@ -23,6 +23,9 @@ export const appEnglish = {
       InventoryProductsReconcile: 'Products reconciliation',
       InventoryItemsReconcile: 'Items reconciliation',
       InventoryProductsBatchMove: 'Batch move',
+      InventoryItemsBatchMove: 'Items batch move',
+      InventoryCasksAddEmpty: 'Add empty casks',
+      ProductionVesselReconcile: 'Vessel reconciliation',
     },
     area: {
       sales: 'Sales',

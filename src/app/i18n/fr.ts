@@ -240,6 +240,9 @@ export const appFrench = {
       InventoryProductsReconcile: 'Rapprochement des produits',
       InventoryItemsReconcile: 'Rapprochement des articles',
       InventoryProductsBatchMove: 'Déplacement groupé',
+      InventoryItemsBatchMove: 'Déplacement groupé d’articles',
+      InventoryCasksAddEmpty: 'Ajouter des fûts vides',
+      ProductionVesselReconcile: 'Rapprochement des contenants',
     },
     area: {
       sales: 'Ventes',

@@ -1,66 +1,20 @@
-// The message trees of both languages: react-admin's (English pack, our French), the app's,
-// and the generated entity labels, merged and converted to i18next's format.
+// Both languages at once, from the hand-written texts and the generated labels given: for tests
+// and tools that compare the languages. The app loads one language at a time (languages.ts) and
+// builds its resources with resources.ts; this module is not in the browser bundle.
 import englishMessages from 'ra-language-english';
-import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import { appEnglish } from './en';
 import { appFrench, raFrench } from './fr';
-import { customPages } from '../pages/registry';
-import { messageModules } from './modules';
+import { resourcesOf, type LoadedLanguages } from './resources';
 
-export const LOCALES = ['en', 'fr'] as const;
-export type AppLocale = (typeof LOCALES)[number];
-export const availableLocales = [
-  { locale: 'en', name: 'English' },
-  { locale: 'fr', name: 'Français' },
-];
+export { LOCALES, availableLocales, isLocale, mergeTrees, nestDottedKeys, type AppLocale } from './trees';
 
-export const isLocale = (value: unknown): value is AppLocale => LOCALES.includes(value as AppLocale);
-
-type Tree = { [key: string]: unknown };
-const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Deep merge; later trees win. */
-export function mergeTrees(...trees: unknown[]): Tree {
-  const out: Tree = {};
-  for (const tree of trees) {
-    if (!isTree(tree)) continue;
-    for (const [key, value] of Object.entries(tree)) {
-      out[key] =
-        isTree(value) && isTree(out[key]) ? mergeTrees(out[key], value) : isTree(value) ? mergeTrees(value) : value;
-    }
-  }
-  return out;
-}
-
-/**
- * i18next separates keys on '.', so a key like `values["bom.per"]` (enum labels of a lines
- * field) could never be found; it becomes `values.bom.per`.
- */
-export function nestDottedKeys(tree: unknown): Tree {
-  if (!isTree(tree)) return {};
-  let out: Tree = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const nested = isTree(value) ? nestDottedKeys(value) : value;
-    const parts = key.split('.').filter(Boolean);
-    let piece: unknown = nested;
-    for (let i = parts.length - 1; i >= 1; i--) piece = { [parts[i]]: piece };
-    out = mergeTrees(out, { [parts[0] ?? key]: piece });
-  }
-  return out;
-}
-
-export interface GeneratedMessages {
-  en: object;
-  fr: object;
-}
+/** The languages loaded before the first render, as main.tsx hands them to App. */
+export type GeneratedMessages = LoadedLanguages;
 
 /** i18next resources for both languages. */
-export function buildResources(generated: GeneratedMessages) {
-  const pages = [...customPages.map((p) => p.messages ?? { en: {}, fr: {} }), ...messageModules];
-  const en = mergeTrees(englishMessages, appEnglish, ...pages.map((p) => p.en), nestDottedKeys(generated.en));
-  const fr = mergeTrees(raFrench, appFrench, ...pages.map((p) => p.fr), nestDottedKeys(generated.fr));
-  return {
-    en: { translation: convertRaTranslationsToI18next(en) },
-    fr: { translation: convertRaTranslationsToI18next(fr) },
-  };
+export function buildResources(generated: { en: object; fr: object }) {
+  return resourcesOf({
+    en: { handWritten: [englishMessages, appEnglish], generated: generated.en },
+    fr: { handWritten: [raFrench, appFrench], generated: generated.fr },
+  });
 }

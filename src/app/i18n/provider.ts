@@ -1,18 +1,14 @@
-// react-admin i18nProvider on i18next (ra-i18n-i18next). The chosen language is kept in
-// localStorage `locale` (spec 9).
+// react-admin i18nProvider on i18next (texts converted by ra-i18n-i18next). The chosen language
+// is kept in localStorage `locale` (spec 9). Only the languages loaded before the first render are in
+// i18next at start (main.tsx loads the chosen one); switching language fetches the other's
+// texts first (languages.ts), so nothing shows untranslated keys meanwhile.
 import { useMemo } from 'react';
-import { useI18nextProvider } from 'ra-i18n-i18next';
+import { createInstance } from 'i18next';
 import type { I18nProvider } from 'ra-core';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
-import {
-  LOCALES,
-  availableLocales,
-  buildResources,
-  isLocale,
-  mergeTrees,
-  type AppLocale,
-  type GeneratedMessages,
-} from './messages';
+import { LOCALES, availableLocales, isLocale, mergeTrees, type AppLocale } from './trees';
+import { languageResources, resourcesOf, type LoadedLanguages } from './resources';
+import { loadLanguage } from './languages';
 import type { PageMessages } from '../pages/registry';
 
 type Tree = { [key: string]: unknown };
@@ -53,35 +49,63 @@ export function initialLocale(): 'en' | 'fr' {
   return isLocale(browser) ? browser : 'en';
 }
 
-let options: object | undefined;
-const optionsFor = (generated: GeneratedMessages) => {
-  // built once: the hook initializes i18next on first use only
-  options ??= {
+// Our own provider on i18next rather than ra-i18n-i18next's hook: a language fetched after
+// start must be added to the i18next instance, which the hook keeps to itself (and its nested
+// i18next copy does not match the app's). Same translate rules as the hook: `_` is the default
+// text, `smart_count` picks the plural form.
+const i18nextInstance = createInstance();
+const complete = new Set<AppLocale>();
+let provider: I18nProvider | undefined;
+
+/** Fetches a language's texts into i18next unless they are there. */
+async function ensureLanguage(locale: AppLocale): Promise<void> {
+  if (complete.has(locale)) return;
+  const { translation } = languageResources(locale, await loadLanguage(locale));
+  i18nextInstance.addResourceBundle(locale, 'translation', translation, true, true);
+  complete.add(locale);
+}
+
+const setDocumentLanguage = (locale: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+};
+
+/** Built once: i18next starts synchronously with the languages loaded before the first render. */
+export function appI18nProvider(loaded: LoadedLanguages): I18nProvider {
+  if (provider) return provider;
+  for (const locale of LOCALES) if (loaded[locale]) complete.add(locale);
+  void i18nextInstance.init({
     lng: initialLocale(),
     fallbackLng: 'en',
-    supportedLngs: ['en', 'fr'],
-    resources: buildResources(generated),
+    supportedLngs: [...LOCALES],
+    resources: resourcesOf(loaded),
+    initAsync: false,
     interpolation: { escapeValue: false },
     // server messages may contain ':'; they are shown as given when no key matches
     nsSeparator: false,
     returnObjects: false,
-  };
-  return options;
-};
-
-/** null until i18next is ready. */
-export function useAppI18nProvider(generated: GeneratedMessages): I18nProvider | null {
-  const provider = useI18nextProvider({ options: optionsFor(generated), availableLocales });
-  return useMemo(() => {
-    if (!provider) return null;
-    const changeLocale = async (locale: string) => {
-      await provider.changeLocale(locale);
+  });
+  const getLocale = () => i18nextInstance.language;
+  provider = {
+    translate: (key, options = {}) => {
+      const registeredHit = registeredText(getLocale(), key, options);
+      if (registeredHit !== null) return registeredHit;
+      const { _: defaultValue, ...rest } = options;
+      return String(i18nextInstance.t(key, { defaultValue, count: options.smart_count, ...rest }));
+    },
+    changeLocale: async (locale: string) => {
+      if (isLocale(locale)) await ensureLanguage(locale);
+      await i18nextInstance.changeLanguage(locale);
       writeStored(STORAGE_KEYS.locale, locale);
-      document.documentElement.lang = locale;
-    };
-    if (typeof document !== 'undefined') document.documentElement.lang = provider.getLocale();
-    const translate: I18nProvider['translate'] = (key, options) =>
-      registeredText(provider.getLocale(), key, options) ?? provider.translate(key, options);
-    return { ...provider, translate, changeLocale };
-  }, [provider]);
+      setDocumentLanguage(locale);
+    },
+    getLocale,
+    getLocales: () => availableLocales,
+  };
+  setDocumentLanguage(getLocale());
+  return provider;
+}
+
+/** `loaded`: the languages fetched before the first render (main.tsx). */
+export function useAppI18nProvider(loaded: LoadedLanguages): I18nProvider {
+  return useMemo(() => appI18nProvider(loaded), [loaded]);
 }

@@ -12,6 +12,8 @@
 //                record on click: stop the click's propagation inside the component.
 //   editActions  rendered in the edit screen's top toolbar (a menu, a 'Transactions' link).
 //   editPanels   rendered above the edit form (what a vessel holds, balances).
+//   formPanels   rendered inside the edit and create forms, after the inputs: may read the form's
+//                live values (react-hook-form useWatch), e.g. a document's totals as lines change.
 //   createDefaults  starting values of a new record from the create route's query string (a
 //                production screen prefilled from its recipe); the form waits for them.
 //   afterCreate  runs once a new record is saved, before the screen moves on (the task an
@@ -28,6 +30,14 @@ import { transactionsExtensions } from './exciseTransactions/extensions';
 import { draftExtensions } from './productionDrafts/extensions';
 import { printSheetExtensions } from './printSheets/extensions';
 import { stockExtensions } from './productActions/extensions';
+import { caskExtensions } from './casks/extensions';
+import { purchasingExtensions } from './purchasing/extensions';
+import { documentPrintExtensions } from './documentPrints/extensions';
+import { customerExtensions } from './customers/extensions';
+import { documentTotalsExtensions } from './documentTotals/extensions';
+import { salesFlowExtensions } from './salesFlow/extensions';
+import { recurringExtensions } from './recurring/extensions';
+import { maintenanceExtensions } from './maintenance/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -55,6 +65,7 @@ export interface EntityExtension {
   rowActions?: ComponentType<ExtensionProps>;
   editActions?: ComponentType<ExtensionProps>;
   editPanels?: ComponentType<ExtensionProps>;
+  formPanels?: ComponentType<ExtensionProps>;
 }
 
 export type ExtensionContribution = readonly [entityName: string, extension: EntityExtension];
@@ -65,6 +76,14 @@ const CONTRIBUTIONS: readonly ExtensionContribution[] = [
   ...draftExtensions,
   ...stockExtensions,
   ...printSheetExtensions,
+  ...caskExtensions,
+  ...purchasingExtensions,
+  ...documentPrintExtensions,
+  ...customerExtensions,
+  ...documentTotalsExtensions,
+  ...salesFlowExtensions,
+  ...recurringExtensions,
+  ...maintenanceExtensions,
 ];
 
 /** The extensions of an entity's screens, in contribution order (empty for most entities). */

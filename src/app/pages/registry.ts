@@ -10,14 +10,21 @@ import { settingsPage } from './settings';
 import { userEditPage } from './useredit';
 import { userInfoPage } from './userinfo';
 import { vesselActionsPage } from './vesselActions';
+import { bulkTransactionsPage, caskEmptyPage, casksAddEmptyPage, casksSetAgePage } from './casks';
 import { exciseTransactionsPage } from './exciseTransactions';
 import { auditPage } from './audit';
 import { productActionsPage } from './productActions';
 import { itemActionsPage } from './itemActions';
 import { stockTransactionsPage } from './stockTransactions';
-import { itemsReconciliationPage, productsReconciliationPage, vesselReconciliationPage } from './reconciliation';
+import {
+  itemsReconciliationPage,
+  productsReconciliationPage,
+  vesselReconciliationMenuPage,
+  vesselReconciliationPage,
+} from './reconciliation';
 import { itemsBatchMovePage, productsBatchMovePage } from './batchMove';
 import { invitationPage } from './invitation';
+import { signupPage } from './signup';
 import { exciseReturnsPages } from './exciseReturns';
 
 export interface PageMessages {
@@ -51,16 +58,23 @@ export const customPages: CustomPage[] = [
   settingsPage,
   userInfoPage,
   userEditPage,
+  // before vesselActionsPage: /inventory/casks/empty and /setage are the cask pages' (casks/index.ts)
+  caskEmptyPage,
+  casksSetAgePage,
+  casksAddEmptyPage,
+  bulkTransactionsPage,
   vesselActionsPage,
   exciseTransactionsPage,
   auditPage,
   invitationPage,
+  signupPage,
   productActionsPage,
   itemActionsPage,
   stockTransactionsPage,
   productsReconciliationPage,
   itemsReconciliationPage,
   vesselReconciliationPage,
+  vesselReconciliationMenuPage,
   productsBatchMovePage,
   itemsBatchMovePage,
   ...exciseReturnsPages,

@@ -61,6 +61,9 @@ export const EXTRA_ENTRIES: { name: string; group: string; permissions: string[]
   { name: 'InventoryProductsReconcile', group: 'inventory', permissions: ['inventory'] },
   { name: 'InventoryItemsReconcile', group: 'inventory', permissions: ['inventory'] },
   { name: 'InventoryProductsBatchMove', group: 'inventory', permissions: ['inventory'] },
+  { name: 'InventoryItemsBatchMove', group: 'inventory', permissions: ['inventory'] },
+  { name: 'InventoryCasksAddEmpty', group: 'inventory', permissions: ['inventory.write'] },
+  { name: 'ProductionVesselReconcile', group: 'production', permissions: ['production', 'inventory'] },
 ];
 
 export interface MenuEntry {

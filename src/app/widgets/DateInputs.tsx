@@ -1,12 +1,14 @@
-// Date and date/time pickers (spec 9): dates typed or picked as yyyy-MM-dd, times on a
-// 12-hour clock with am/pm. Plain MUI inputs: a text field with a calendar button (the
+// Date and date/time pickers (spec 9): dates typed or picked in the company's date format
+// (yyyy-MM-dd by default; ISO is always accepted), times on its clock (12-hour with am/pm, or
+// 24-hour) and in its time zone (issue 10, point 19; widgets/dateDisplay.ts). Plain MUI inputs: a text field with a calendar button (the
 // browser's own calendar through a hidden native date input), and hour, minute and am/pm
 // selects. A cleared date shows 'TBD' as its placeholder.
 import { useEffect, useRef, useState } from 'react';
 import { Box, IconButton, InputAdornment, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import CalendarIcon from '@mui/icons-material/CalendarMonth';
 import { useInput, useTranslate, type Validator } from 'ra-core';
-import { isDateText, joinDateTime, splitDateTime, TBD, type Meridiem } from './dateRules';
+import { from12h, isDateText, joinDateTime, splitDateTime, TBD, to12h, type Meridiem } from './dateRules';
+import { readDay, showDay, uses24h } from './dateDisplay';
 import { inputError } from './inputError';
 
 export const INVALID_DATE = { message: 'widgets.date.invalid', args: {} };
@@ -25,15 +27,19 @@ export interface DateFieldProps {
   name?: string;
 }
 
-/** A controlled yyyy-MM-dd field; invalid text is kept in the field and reported as is. */
+/** A controlled day field: the value is yyyy-MM-dd, the text the company's format; invalid
+ * text is kept in the field and reported as is. */
 export function DateField(props: DateFieldProps) {
   const translate = useTranslate();
-  const [text, setText] = useState(props.value ?? '');
+  const [text, setText] = useState(showDay(props.value));
   const native = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    setText((current) => (current === (props.value ?? '') || !isDateText(current) ? (props.value ?? '') : current));
+    // a new value from outside replaces the text unless the text already says that day
+    setText((current) =>
+      readDay(current) === (props.value ?? null) && current !== '' ? current : showDay(props.value),
+    );
   }, [props.value]);
-  const invalid = text !== '' && !isDateText(text);
+  const invalid = text !== '' && readDay(text) === null;
   const locked = props.disabled || props.readOnly;
   return (
     <Box sx={{ position: 'relative', display: 'inline-flex' }}>
@@ -52,12 +58,13 @@ export function DateField(props: DateFieldProps) {
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
+          const day = readDay(next);
           if (next.trim() === '') props.onChange(null);
-          else if (isDateText(next.trim())) props.onChange(next.trim());
+          else if (day) props.onChange(day);
         }}
         slotProps={{
           inputLabel: { shrink: true },
-          htmlInput: { inputMode: 'numeric', 'aria-describedby': undefined, style: { width: '10ch' } },
+          htmlInput: { 'aria-describedby': undefined, style: { width: '11ch' } },
           input: {
             readOnly: props.readOnly,
             endAdornment: locked ? undefined : (
@@ -69,7 +76,7 @@ export function DateField(props: DateFieldProps) {
                   onClick={() => {
                     const el = native.current;
                     if (!el) return;
-                    el.value = isDateText(text) ? text : '';
+                    el.value = readDay(text) ?? '';
                     if (typeof el.showPicker === 'function') el.showPicker();
                     else el.click();
                   }}
@@ -89,7 +96,7 @@ export function DateField(props: DateFieldProps) {
         style={{ position: 'absolute', left: 0, bottom: 0, width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
         onChange={(e) => {
           const next = e.target.value;
-          setText(next);
+          setText(showDay(next));
           props.onChange(next || null);
         }}
       />
@@ -101,9 +108,10 @@ export function DateField(props: DateFieldProps) {
 export type DateTimeFieldProps = Omit<DateFieldProps, 'name'>;
 
 const HOURS = Array.from({ length: 12 }, (_, i) => i + 1);
+const HOURS_24 = Array.from({ length: 24 }, (_, i) => i);
 const MINUTES = Array.from({ length: 60 }, (_, i) => i);
 
-/** A controlled date/time pair: a yyyy-MM-dd date and a 12-hour time with am/pm; value is ISO. */
+/** A controlled date/time pair: a day and a time on the company's clock and zone; value is ISO. */
 export function DateTimeField(props: DateTimeFieldProps) {
   const translate = useTranslate();
   const parts = splitDateTime(props.value);
@@ -111,6 +119,8 @@ export function DateTimeField(props: DateTimeFieldProps) {
   const hour = parts?.hour ?? 12;
   const minute = parts?.minute ?? 0;
   const meridiem: Meridiem = parts?.meridiem ?? 'am';
+  // the company's time format decides the clock: 'HH:mm' is a 24-hour one
+  const h24 = uses24h();
   useEffect(() => {
     const p = splitDateTime(props.value);
     if (p) setDate(p.date);
@@ -166,7 +176,18 @@ export function DateTimeField(props: DateTimeFieldProps) {
           emit(d, hour, minute, meridiem);
         }}
       />
-      {select(translate('widgets.date.hour'), hour, HOURS, (v) => emit(date, Number(v), minute, meridiem))}
+      {h24
+        ? select(
+            translate('widgets.date.hour'),
+            from12h(hour, meridiem),
+            HOURS_24,
+            (v) => {
+              const twelve = to12h(Number(v));
+              emit(date, twelve.hour, minute, twelve.meridiem);
+            },
+            (v) => String(v).padStart(2, '0'),
+          )
+        : select(translate('widgets.date.hour'), hour, HOURS, (v) => emit(date, Number(v), minute, meridiem))}
       {select(
         translate('widgets.date.minute'),
         minute,
@@ -174,13 +195,15 @@ export function DateTimeField(props: DateTimeFieldProps) {
         (v) => emit(date, hour, Number(v), meridiem),
         (v) => String(v).padStart(2, '0'),
       )}
-      {select(
-        translate('widgets.date.meridiem'),
-        meridiem,
-        ['am', 'pm'],
-        (v) => emit(date, hour, minute, v as Meridiem),
-        (v) => translate(`widgets.date.${v}`),
-      )}
+      {h24
+        ? null
+        : select(
+            translate('widgets.date.meridiem'),
+            meridiem,
+            ['am', 'pm'],
+            (v) => emit(date, hour, minute, v as Meridiem),
+            (v) => translate(`widgets.date.${v}`),
+          )}
     </Box>
   );
 }

@@ -18,6 +18,7 @@ import {
   subWeeks,
   subYears,
 } from 'date-fns';
+import { instantFromWall, showDay, showInstant, wallOf } from './dateDisplay';
 
 export const DATE_FORMAT = 'yyyy-MM-dd';
 export const TIME_FORMAT = 'h:mm a';
@@ -62,7 +63,7 @@ export function parseDate(text: string | null | undefined): Date | null {
 export const isDateText = (text: string): boolean => parseDate(text) !== null;
 
 /** A cleared date shows 'TBD'. */
-export const displayDate = (value: string | null | undefined): string => (value ? value : TBD);
+export const displayDate = (value: string | null | undefined): string => (value ? showDay(value) : TBD);
 
 /** The range of a preset, relative to `today`. */
 export function presetRange(preset: DatePreset, today: Date = new Date()): DateRange {
@@ -163,7 +164,8 @@ export function from12h(hour: number, meridiem: Meridiem): number {
   return meridiem === 'pm' ? h + 12 : h;
 }
 
-/** An ISO date-time -> its local parts for the picker (date yyyy-MM-dd, 12-hour time). */
+/** An ISO date-time -> its parts for the picker (date yyyy-MM-dd, 12-hour time), on the wall
+ * clock of the company's time zone (issue 10, point 19), not the browser's. */
 export function splitDateTime(iso: string | null | undefined): {
   date: string;
   hour: number;
@@ -173,20 +175,28 @@ export function splitDateTime(iso: string | null | undefined): {
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
-  return { date: formatDate(d), minute: d.getMinutes(), ...to12h(d.getHours()) };
+  const w = wallOf(d);
+  const date = `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  return { date, minute: w.minute, ...to12h(w.hour) };
 }
 
-/** Picker parts -> ISO (UTC) date-time; null when the date is blank or invalid. */
+/** Picker parts, read on the company's wall clock -> ISO (UTC) date-time; null when the date
+ * is blank or invalid. */
 export function joinDateTime(date: string, hour: number, minute: number, meridiem: Meridiem): string | null {
   const day = parseDate(date);
   if (!day) return null;
-  day.setHours(from12h(hour, meridiem), minute, 0, 0);
-  return day.toISOString();
+  return instantFromWall({
+    year: day.getFullYear(),
+    month: day.getMonth() + 1,
+    day: day.getDate(),
+    hour: from12h(hour, meridiem),
+    minute,
+  });
 }
 
-/** '2026-11-21 3:05 pm' */
+/** '2026-11-21 3:05 pm' before a company is known; then the company's formats and zone
+ * (widgets/dateDisplay.ts). A missing value is 'TBD'. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return TBD;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : format(d, `${DATE_FORMAT} h:mm`) + ` ${d.getHours() < 12 ? 'am' : 'pm'}`;
+  return showInstant(iso);
 }

@@ -6,12 +6,18 @@ import { alcoholometryModule } from './alcoholometry';
 import { auditModule } from './audit';
 import { companyModule } from './company';
 import { countsModule } from './counts';
+import { customersModule } from './customers';
 import { exciseModule } from './excise';
+import { casksModule } from './casks';
 import { inventoryModule } from './inventory';
 import { planningModule } from './planning';
 import { preferencesModule } from './preferences';
 import { productionModule } from './production';
+import { purchasingModule } from './purchasing';
+import { recurringModule } from './recurring';
 import { returnsModule } from './returns';
+import { salesFlowModule } from './sales/flow';
+import { salesModule } from './sales';
 import { supportModule } from './support';
 
 export const domainModules: DomainModule[] = [
@@ -21,11 +27,17 @@ export const domainModules: DomainModule[] = [
   supportModule,
   auditModule,
   exciseModule,
+  casksModule,
   inventoryModule,
   countsModule,
   productionModule,
   preferencesModule,
   returnsModule,
+  salesModule,
+  purchasingModule,
+  customersModule,
+  salesFlowModule,
+  recurringModule,
 ];
 
 /** Hooks by entity name; two modules hooking one entity run in list order. */

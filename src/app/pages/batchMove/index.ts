@@ -16,6 +16,7 @@ export const productsBatchMovePage: CustomPage = {
 };
 
 export const itemsBatchMovePage: CustomPage = {
+  name: 'InventoryItemsBatchMove',
   paths: ITEMS_BATCH_MOVE_PATHS,
   permissions: ['inventory.read'],
   component: BatchMoveScreen,

@@ -89,13 +89,13 @@ export function ExciseReturnsPage() {
                         to={returnPath({
                           form: r.form,
                           siteId: r.siteId,
-                          periodStart: p.periodStart,
-                          periodEnd: p.periodEnd,
+                          periodStart: r.periodStart,
+                          periodEnd: r.periodEnd,
                         })}
                         clickable
                         color={r.status === 'Filed' ? 'success' : r.status === 'Amending' ? 'warning' : 'default'}
                         variant={r.nil ? 'outlined' : 'filled'}
-                        label={`${r.form} ${r.siteName}${r.licence ? ` (${r.licence})` : ''}${r.nil ? ` – ${translate('exciseReturns.nil')}` : ''} · ${translate(`exciseReturns.status.${r.status}`)}`}
+                        label={`${r.form} ${r.siteName}${r.licence ? ` (${r.licence})` : ''}${r.halfYearly ? ` – ${translate('exciseReturns.half_year', { start: r.periodStart, end: r.periodEnd, due: r.dueDate })}` : ''}${r.nil ? ` – ${translate('exciseReturns.nil')}` : ''} · ${translate(`exciseReturns.status.${r.status}`)}`}
                       />
                     ))}
                   </Stack>

@@ -237,8 +237,8 @@ function FileDialog({
   const file = async () => {
     try {
       await call(FILE_DOCUMENT, {
-        periodStart: r.periodStart,
-        periodEnd: r.periodEnd,
+        periodStart: r.filingPeriodStart,
+        periodEnd: r.filingPeriodEnd,
         filedOn,
         confirmations: confirmation ? [{ form: r.form, siteId: r.siteId, confirmation }] : [],
       });
@@ -250,7 +250,9 @@ function FileDialog({
   };
   return (
     <Dialog open={open} onClose={onClose}>
-      <DialogTitle>{translate('exciseReturns.file_title', { start: r.periodStart, end: r.periodEnd })}</DialogTitle>
+      <DialogTitle>
+        {translate('exciseReturns.file_title', { start: r.filingPeriodStart, end: r.filingPeriodEnd })}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText>{translate('exciseReturns.file_text', { end: r.periodEnd })}</DialogContentText>
         <Stack spacing={2} sx={{ mt: 2 }}>
@@ -300,7 +302,7 @@ function ReopenDialog({
   const [error, setError] = useState<string | null>(null);
   const reopen = async () => {
     try {
-      await call(REOPEN_DOCUMENT, { periodStart: r.periodStart, periodEnd: r.periodEnd });
+      await call(REOPEN_DOCUMENT, { periodStart: r.filingPeriodStart, periodEnd: r.filingPeriodEnd });
       notify(translate('exciseReturns.reopened_ok'), { type: 'info' });
       onDone();
     } catch (e) {
@@ -309,7 +311,9 @@ function ReopenDialog({
   };
   return (
     <Dialog open={open} onClose={onClose}>
-      <DialogTitle>{translate('exciseReturns.reopen_title', { start: r.periodStart, end: r.periodEnd })}</DialogTitle>
+      <DialogTitle>
+        {translate('exciseReturns.reopen_title', { start: r.filingPeriodStart, end: r.filingPeriodEnd })}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText>{translate('exciseReturns.reopen_text')}</DialogContentText>
         {error && <Alert severity="error">{error}</Alert>}

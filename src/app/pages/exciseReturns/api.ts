@@ -30,6 +30,9 @@ export interface ExciseReturn {
   licence: string | null;
   periodStart: string;
   periodEnd: string;
+  /** the company period it is filed and reopened with */
+  filingPeriodStart: string;
+  filingPeriodEnd: string;
   dueDate: string;
   status: 'Draft' | 'Filed' | 'Amending';
   nil: boolean;
@@ -49,11 +52,25 @@ export interface PeriodSummary {
   periodEnd: string;
   dueDate: string;
   filed: boolean;
-  returns: { form: Form; siteId: string; siteName: string; licence: string | null; nil: boolean; status: string }[];
+  returns: {
+    form: Form;
+    siteId: string;
+    siteName: string;
+    licence: string | null;
+    halfYearly: boolean;
+    /** the return's own period: the listed one, or the half-year it ends for a half-yearly site */
+    periodStart: string;
+    periodEnd: string;
+    dueDate: string;
+    nil: boolean;
+    status: string;
+  }[];
 }
 export interface Periods {
   fiscalYear: number;
   fiscalYearMonth: number;
+  /** monthly, or halfYearly when every site that files is authorised half-yearly */
+  frequency: string;
   excisePeriodEnd: string | null;
   periods: PeriodSummary[];
 }
@@ -82,7 +99,7 @@ export interface Details {
   nodes: DetailRow[];
 }
 
-const RETURN_FIELDS = `form siteId siteName licence periodStart periodEnd dueDate status nil reconciled ledgerClosing
+const RETURN_FIELDS = `form siteId siteName licence periodStart periodEnd filingPeriodStart filingPeriodEnd dueDate status nil reconciled ledgerClosing
   unmatched unit lines { key label labelFr section unit quantity bands { band quantity } }
   duty { key label labelFr line quantity unit rate rateFrom amount } refund totalDuty
   filing { filedOn confirmation filedBy version } amendment`;
@@ -91,7 +108,7 @@ const PASS = `form: $form, siteId: $siteId, periodStart: $periodStart, periodEnd
 
 export const PERIODS_DOCUMENT = `query ExciseReturnPeriods($fiscalYear: Int) { exciseReturnPeriods(fiscalYear: $fiscalYear) {
   fiscalYear fiscalYearMonth excisePeriodEnd
-  periods { periodStart periodEnd dueDate filed returns { form siteId siteName licence nil status } } } }`;
+  frequency periods { periodStart periodEnd dueDate filed returns { form siteId siteName licence halfYearly periodStart periodEnd dueDate nil status } } } }`;
 export const RETURN_DOCUMENT = `query ExciseReturn(${ARGS}) { exciseReturn(${PASS}) { ${RETURN_FIELDS} } }`;
 export const DETAILS_DOCUMENT = `query ExciseReturnDetails(${ARGS}, $key: String!, $first: Int, $offset: Int) {
   exciseReturnDetails(${PASS}, key: $key, first: $first, offset: $offset) { key label unit totalCount total

@@ -107,6 +107,7 @@ import {
   type TransactionsMeta,
 } from './api';
 import type { ConnectionDataProvider } from '../../data/connectionProvider';
+import { showDay } from '../../widgets/dateDisplay';
 import './register';
 
 /** spec 9: list page sizes 25, 50, 100, default 25, remembered per list */
@@ -728,7 +729,7 @@ function TransactionsTable({ tableKey }: { tableKey: string }) {
           render={(r) =>
             r.__totals
               ? translate('transactions.totals', { count: (r as unknown as { totalCount: number }).totalCount })
-              : r.date
+              : showDay(r.date)
           }
         />
         <DataTable.Col

@@ -7,6 +7,7 @@
 // the item's own precision otherwise; non-excise outputs in litres, others in LAA; volume units
 // LAA for spirits, litres otherwise.
 import type { Translate } from './messages';
+import { showDay, showInstant } from '../../widgets/dateDisplay';
 import type { SheetKind } from './queries';
 
 // ---------------------------------------------------------------- answers of the print query
@@ -94,14 +95,11 @@ export const formatNumber = (value: number, decimals: number): string =>
     useGrouping: true,
   }).format(roundTo(value, decimals));
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** '2026-11-21 3:05 pm' (spec 9 date format yyyy-MM-dd, 12-hour clock) in local time. */
+/** A day ('2026-11-21') in the company's date format; an instant as day and time in the
+ * company's formats and zone ('2026-11-21 3:05 pm' before a company is known): the app's one
+ * date helper (widgets/dateDisplay.ts), so a sheet prints what the screen shows. */
 export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const h = d.getHours();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${h % 12 || 12}:${pad(d.getMinutes())} ${h < 12 ? 'am' : 'pm'}`;
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? showDay(iso) : showInstant(iso);
 }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

@@ -168,6 +168,29 @@ export function ReconciliationScreen() {
 
 // ------------------------------------------------------------------------------------ list
 
+const VESSEL_TYPES: VesselType[] = ['Tank', 'Cask', 'BulkContainer', 'Fermenter'];
+
+/** The vessel counts of each type, one link each (the menu opens the tanks'). */
+function VesselTypeLinks({ current }: { current: VesselType | null }) {
+  const text = useCountText();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, mb: 2, flexWrap: 'wrap' }} component="nav" aria-label={text.title.Vessels}>
+      {VESSEL_TYPES.map((t) => (
+        <Button
+          key={t}
+          size="small"
+          variant={t === current ? 'contained' : 'outlined'}
+          component={RouterLink}
+          to={listPath('Vessels', t)}
+          aria-current={t === current ? 'page' : undefined}
+        >
+          {text.vesselType[t]}
+        </Button>
+      ))}
+    </Box>
+  );
+}
+
 function ReconciliationList({ kind, vesselType }: { kind: CountKind; vesselType: VesselType | null }) {
   const call = useGraphQL();
   const text = useCountText();
@@ -205,6 +228,7 @@ function ReconciliationList({ kind, vesselType }: { kind: CountKind; vesselType:
           </Button>
         )}
       </Box>
+      {kind === 'Vessels' && <VesselTypeLinks current={vesselType} />}
       {error && <Alert severity="error">{error}</Alert>}
       {!data && !error && <Loading />}
       {data && (

@@ -4,9 +4,16 @@
 // re-opened to view its transactions; printable physical inventory worksheets. Reading needs
 // inventory (or production for vessels); posting is checked again by the screen and the API.
 // Kept tiny: this module is part of the first page load; the screens and texts are one chunk.
+import { createElement } from 'react';
+import { Navigate } from 'react-router-dom';
 import type { CustomPage } from '../registry';
 import { lazyScreen } from '../../shell/chunks';
-import { ITEMS_RECONCILIATION_PATHS, PRODUCTS_RECONCILIATION_PATHS, VESSEL_RECONCILIATION_PATHS } from './paths';
+import {
+  ITEMS_RECONCILIATION_PATHS,
+  PRODUCTS_RECONCILIATION_PATHS,
+  VESSEL_RECONCILIATION_PATHS,
+  listPath,
+} from './paths';
 
 const ReconciliationScreen = lazyScreen(() => import('./screens'), 'ReconciliationScreen');
 
@@ -28,4 +35,15 @@ export const vesselReconciliationPage: CustomPage = {
   paths: VESSEL_RECONCILIATION_PATHS,
   permissions: ['production.read', 'inventory.read'],
   component: ReconciliationScreen,
+};
+
+/** The menu's entry (ProductionVesselReconcile): a named route needs a path without a parameter,
+ * so /production/vesselreconcile opens the tanks' counts, whose screen links the other types. */
+export const vesselReconciliationMenuPage: CustomPage = {
+  name: 'ProductionVesselReconcile',
+  paths: ['/production/vesselreconcile'],
+  permissions: ['production.read', 'inventory.read'],
+  component: function VesselReconciliationStart() {
+    return createElement(Navigate, { to: listPath('Vessels', 'Tank'), replace: true });
+  },
 };

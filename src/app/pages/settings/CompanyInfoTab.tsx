@@ -23,6 +23,11 @@ import { describeApiError } from '../../data/errors';
 import { enumChoices, fieldLabelKey } from '../../generic/labels';
 import { submissionErrors, useGraphQL } from './api';
 import { COMPANY_FIELDS, SETTINGS_FIELDS, splitValues, type Values } from './companyValues';
+import { setActiveDateSettings } from '../../widgets/dateDisplay';
+import { DATE_FORMATS, formatWall, TIME_FORMATS } from '../../../shared/dateTimeSettings';
+import { TimeZoneInput } from './TimeZoneInput';
+
+const SAMPLE = { year: 2026, month: 3, day: 5, hour: 15, minute: 5 };
 
 const SETTINGS_SELECTION = ['id', 'doneSetup', ...SETTINGS_FIELDS].join(' ');
 const LOAD = `query SettingsCompany { companies { id ${COMPANY_FIELDS.join(' ')} settings { ${SETTINGS_SELECTION} } } }`;
@@ -66,6 +71,8 @@ export function CompanyInfoTab() {
         await gql(UPDATE_COMPANY, { input: companyInput });
         const answer = await gql<{ companySettingsSet: Values }>(SET_SETTINGS, { settings });
         setRecord({ ...values, ...answer.companySettingsSet, id: values.id });
+        // dates and times on every screen follow the new formats and zone at once
+        setActiveDateSettings(answer.companySettingsSet);
         notify('app.pages.settings.saved', { type: 'success' });
         // the top bar shows the company's name: load the company list again
         if (companyInput.name !== company?.name) {
@@ -143,6 +150,19 @@ function renderInput(entity: Parameters<typeof fieldLabelKey>[0], f: FieldMeta, 
         translateChoice={false}
       />
     );
+  if (f.name === 'dateFormat' || f.name === 'timeFormat')
+    return (
+      <SelectInput
+        {...common}
+        // each choice shows a sample day and time (5 March 2026, 3:05 pm) in that format
+        choices={(f.name === 'dateFormat' ? DATE_FORMATS : TIME_FORMATS).map((pattern) => ({
+          id: pattern,
+          name: `${formatWall(SAMPLE, pattern, locale)}  (${pattern})`,
+        }))}
+        translateChoice={false}
+      />
+    );
+  if (f.name === 'timeZone') return <TimeZoneInput {...common} />;
   if (f.type === 'enum') return <SelectInput {...common} choices={enumChoices(entity, f)} />;
   if (f.type === 'boolean') return <BooleanInput {...common} />;
   if (f.type === 'integer' || f.type === 'decimal') return <NumberInput {...common} step={1} min={f.minimum} />;

@@ -34,6 +34,7 @@ import { stockActionPathForRefType } from '../productActions/actions';
 import { OnHandSummary } from '../productActions/OnHand';
 import { fill } from '../productActions/text';
 import { useTransactionsText } from './text';
+import { showDay } from '../../widgets/dateDisplay';
 
 type ListKind = 'Product' | 'Item' | 'Bundle';
 
@@ -336,10 +337,10 @@ function TransactionsList({ kind, id }: { kind: ListKind; id: string | null }) {
                         <TableCell>
                           {open ? (
                             <RouterLink to={open} title={text.open}>
-                              {r.date}
+                              {showDay(r.date)}
                             </RouterLink>
                           ) : (
-                            r.date
+                            showDay(r.date)
                           )}
                         </TableCell>
                         <TableCell>

@@ -8,6 +8,7 @@ import type { DomainContext } from '../records/actor';
 import { codecs } from '../records/values';
 import { entityByName } from '../../../generated/entities';
 import { recordAudit } from '../audit/audit';
+import { dateTimeSettingsErrors } from '../../../shared/dateTimeSettings';
 
 /** A row as the audit records it: its fields, not the company it belongs to. */
 function withoutKeys(row: Record<string, unknown>) {
@@ -103,6 +104,9 @@ export async function setCompanySettings(ctx: DomainContext, input: Record<strin
     throw validationError(
       Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'settings', i.message])),
     );
+  // the formats are a choice and the zone a real one (the schema keeps them free strings)
+  const dateErrors = dateTimeSettingsErrors(parsed.data);
+  if (Object.keys(dateErrors).length) throw validationError(dateErrors);
   return ctx.db.transaction(async (tx) => {
     const where = eq(companySettingsTable.companyId, ctx.actor.companyId);
     const [existing] = await tx.select().from(companySettingsTable).where(where).for('update');

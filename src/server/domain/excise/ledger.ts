@@ -93,11 +93,14 @@ function apply(v: Vessel, p: Posting, reversing: boolean): void {
   }
 }
 
-/** The company's last filed excise period: nothing may be posted or reversed inside it. */
+/** The company's last filed excise period: nothing may be posted or reversed inside it. The
+ * company row is read FOR SHARE: postings do not wait for each other, but one waits for a filing
+ * in progress (which holds the row FOR UPDATE) and then reads the period that filing set, and a
+ * filing waits for the postings already past this check, so none can commit into a filed period. */
 async function assertPeriodOpen(db: Db, companyId: string, dates: string[]) {
   const [row] = rowsOf<{ end: string | null }>(
     await db.execute(
-      sql`SELECT to_char(excise_period_end, 'YYYY-MM-DD') AS end FROM companies WHERE id = ${companyId}`,
+      sql`SELECT to_char(excise_period_end, 'YYYY-MM-DD') AS end FROM companies WHERE id = ${companyId} FOR SHARE`,
     ),
   );
   const filed = dates.filter((d) => row?.end && d <= row.end);

@@ -234,12 +234,13 @@ function bucketLabel(info: StockInfo | undefined, b: Bucket, sites: Map<string, 
   return `${info?.name ?? b.stockId}${where.length ? ` (${where.join(', ')})` : ''}`;
 }
 
-/** The company's last filed excise period: packaged alcohol may not move inside it. */
+/** The company's last filed excise period: packaged alcohol may not move inside it. FOR SHARE,
+ * as in the excise ledger: a posting waits for a filing in progress and reads the period it set. */
 async function assertPeriodOpen(ctx: DomainContext, dates: string[]) {
   if (!dates.length) return;
   const [row] = rowsOf<{ end: string | null }>(
     await ctx.db.execute(
-      sql`SELECT to_char(excise_period_end, 'YYYY-MM-DD') AS end FROM companies WHERE id = ${ctx.actor.companyId}`,
+      sql`SELECT to_char(excise_period_end, 'YYYY-MM-DD') AS end FROM companies WHERE id = ${ctx.actor.companyId} FOR SHARE`,
     ),
   );
   const filed = dates.filter((d) => row?.end && d <= row.end);

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { EntityMeta, FieldMeta } from '../../../shared/meta';
 import { concurrently, type Db } from '../../db/connect';
 import { codecs } from './values';
-import { entityOf, tableOf, visibleFields } from './fields';
+import { canSeeValues, entityOf, tableOf, visibleFields } from './fields';
 import type { Actor } from './actor';
 import { recordVersion } from './version';
 
@@ -106,8 +106,10 @@ async function loadLines(
   );
 }
 
-const visibleLineFields = (entity: EntityMeta, actor: Actor, field: FieldMeta) =>
-  field.lines!.fields.filter((f) => !f.internal && (!f.needsValues || visibleFields(entity, actor).includes(field)));
+/** A line's fields the actor may see: a values-gated one (`lines.unitPrice` in the schema's
+ * `values`) only with `values`, like the record's own fields. */
+const visibleLineFields = (_entity: EntityMeta, actor: Actor, field: FieldMeta) =>
+  field.lines!.fields.filter((f) => !f.internal && (!f.needsValues || canSeeValues(actor)));
 
 /** A full record (hydrated with `full`) cut down to the fields the actor may read. */
 export function visibleTo(entity: EntityMeta, actor: Actor, record: ApiRecord): ApiRecord {

@@ -12,7 +12,7 @@ import type { Db } from '../../db/connect';
 import type { Actor, DomainContext } from './actor';
 import { codecs } from './values';
 import { invalidateCounts } from './countCache';
-import { canSeeValues, entityOf, tableOf } from './fields';
+import { canSeeValues, entityOf, tableOf, valuesFieldsSet } from './fields';
 import { assertFound, getRecord } from './list';
 import { visibleTo, type ApiRecord } from './hydrate';
 import type { WriteChange } from './hooks';
@@ -37,8 +37,8 @@ function validate(entity: EntityMeta, mode: 'create' | 'update', input: Input): 
 
 function assertValuesAllowed(entity: EntityMeta, actor: Actor, input: Input) {
   if (canSeeValues(actor)) return;
-  const gated = entity.fields.filter((f) => f.needsValues && input[f.name] !== undefined);
-  if (gated.length) throw forbidden(`change ${gated.map((f) => f.label.en.toLowerCase()).join(', ')}`);
+  const gated = valuesFieldsSet(entity, input);
+  if (gated.length) throw forbidden(`change ${gated.join(', ')}`);
 }
 
 /** A ref must name a record of the same company (the foreign key checks existence too, but

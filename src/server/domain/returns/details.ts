@@ -7,7 +7,7 @@ import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
 import { formatScaled, parseScaled } from '../excise/quantities';
 import type { Form } from './forms';
-import { FORM_DEFS, checkPeriod, readCompany, readSite } from './service';
+import { FORM_DEFS, checkPeriod, frequencyOfSite, readCompany, readSite } from './service';
 
 export interface DetailsArgs {
   form: Form;
@@ -34,8 +34,8 @@ const list = (xs: readonly string[]) =>
 
 export async function returnDetails(ctx: DomainContext, a: DetailsArgs) {
   const company = await readCompany(ctx.db, ctx.actor.companyId);
-  checkPeriod(company, a.periodStart, a.periodEnd);
   const site = await readSite(ctx, a.siteId);
+  checkPeriod(company, a.periodStart, a.periodEnd, frequencyOfSite(site));
   const def = FORM_DEFS[a.form];
   const first = Math.min(Math.max(a.first ?? 100, 1), 1000);
   const offset = Math.max(a.offset ?? 0, 0);

@@ -11,17 +11,21 @@ import { AppError, validationError } from '../kernel/errors';
 import { recordAudit } from '../audit/audit';
 import { formatScaled } from '../excise/quantities';
 import type { Form } from './forms';
-import { addDays, dueDate, parseDate } from './periods';
+import { addDays, dueDate, parseDate, periodOf } from './periods';
 import {
   buildReturn,
   checkPeriod,
+  companyFrequency,
+  filingPeriodOf,
   formsOfSite,
+  frequencyOfSite,
   readCompany,
   readSites,
   returnView,
   type CompanyInfo,
   type ReturnResult,
   type ReturnView,
+  type Site,
 } from './service';
 
 export interface Confirmation {
@@ -30,20 +34,32 @@ export interface Confirmation {
   confirmation?: string | null;
 }
 
-/** Every return of a period: each site that files, each form it files (active sites, and inactive ones with movement). */
+/** Every return filed with a company period ending on `periodEnd`: each site that files, each
+ * form it files (active sites, and inactive ones with movement), over the site's own period: the
+ * month, or for a half-yearly site its half-year, filed with the month that ends it. */
 export async function returnsOfPeriod(
   ctx: DomainContext,
   company: CompanyInfo,
-  periodStart: string,
   periodEnd: string,
+  sites?: Site[],
 ): Promise<ReturnResult[]> {
   const out: ReturnResult[] = [];
-  for (const site of await readSites(ctx))
+  for (const site of sites ?? (await readSites(ctx))) {
+    const own = periodOf(periodEnd, company.fiscalYearMonth, frequencyOfSite(site));
+    if (own.periodEnd !== periodEnd) continue;
     for (const form of formsOfSite(site, company.allowWine)) {
-      const r = await buildReturn(ctx, form, site.id, periodStart, periodEnd, company, site);
+      const r = await buildReturn(ctx, form, site.id, own.periodStart, own.periodEnd, company, site);
       if (site.active || !r.computed.nil) out.push(r);
     }
+  }
   return out;
+}
+
+/** Checks a filing period: one of the company's periods (fiscal months, or half-years when every site files half-yearly). */
+async function checkFilingPeriod(ctx: DomainContext, company: CompanyInfo, periodStart: string, periodEnd: string) {
+  const sites = await readSites(ctx);
+  checkPeriod(company, periodStart, periodEnd, companyFrequency(sites, company.allowWine));
+  return sites;
 }
 
 type Figures = Pick<ReturnView, 'lines' | 'duty' | 'totalDuty'>;
@@ -80,7 +96,7 @@ export async function filePeriod(
   return ctx.db.transaction(async (db) => {
     const tx: DomainContext = { ...ctx, db };
     const company = await readCompany(db, ctx.actor.companyId, true);
-    checkPeriod(company, periodStart, periodEnd);
+    const sites = await checkFilingPeriod(tx, company, periodStart, periodEnd);
     if (filedOn <= periodEnd)
       throw validationError({ filedOn: `A return for the period to ${periodEnd} is filed after it ends` });
     const lock = company.excisePeriodEnd;
@@ -94,7 +110,7 @@ export async function filePeriod(
         `File the periods from ${addDays(lock, 1)} first: returns are filed in order, nil returns included`,
         { excisePeriodEnd: lock },
       );
-    const returns = await returnsOfPeriod(tx, company, periodStart, periodEnd);
+    const returns = await returnsOfPeriod(tx, company, periodEnd, sites);
     if (!returns.length)
       throw new AppError('CONFLICT', 'No site files an excise return: set the sites’ excise licences first');
     const unreconciled = returns.filter((r) => !r.computed.reconciled);
@@ -109,8 +125,8 @@ export async function filePeriod(
           .join('; ')}`,
         { returns: unreconciled.map((r) => ({ form: r.form, siteId: r.site.id })) },
       );
-    const due = dueDate(periodEnd);
     for (const r of returns) {
+      const due = dueDate(r.periodEnd);
       const view = returnView(r);
       const figures: Figures = { lines: view.lines, duty: view.duty, totalDuty: view.totalDuty };
       const confirmation =
@@ -128,14 +144,14 @@ export async function filePeriod(
               accountRef: company.paymentAccountRef,
               itemId: company.paymentItemId,
               dueDate: due,
-              memo: `${r.form} ${r.site.licences[r.form] ?? r.site.name} ${periodStart} to ${periodEnd}`,
+              memo: `${r.form} ${r.site.licences[r.form] ?? r.site.name} ${r.periodStart} to ${r.periodEnd}`,
             }
           : null;
       await db.execute(sql`
         INSERT INTO excise_returns AS x (company_id, form, site_id, period_start, period_end, status, licence,
           filed_figures, filed_closing, filed_closing_bands, filed_on, confirmation, filed_by, filed_at, version,
           amendment, payable, previous_period_end)
-        VALUES (${ctx.actor.companyId}, ${r.form}, ${r.site.id}, ${periodStart}, ${periodEnd}, 'Filed',
+        VALUES (${ctx.actor.companyId}, ${r.form}, ${r.site.id}, ${r.periodStart}, ${r.periodEnd}, 'Filed',
           ${r.site.licences[r.form]}, ${JSON.stringify(figures)}::jsonb, ${r.computed.closing},
           ${JSON.stringify(r.computed.closingByClass)}::jsonb, ${filedOn}, ${confirmation}, ${ctx.actor.userId}, now(), 1,
           NULL, ${payable ? JSON.stringify(payable) : null}::jsonb, ${lock})
@@ -160,7 +176,7 @@ export async function filePeriod(
       },
     });
     const company2 = await readCompany(db, ctx.actor.companyId);
-    return (await returnsOfPeriod(tx, company2, periodStart, periodEnd)).map(returnView);
+    return (await returnsOfPeriod(tx, company2, periodEnd)).map((r) => returnView(r, { periodStart, periodEnd }));
   });
 }
 
@@ -168,7 +184,7 @@ export async function reopenPeriod(ctx: DomainContext, periodStart: string, peri
   return ctx.db.transaction(async (db) => {
     const tx: DomainContext = { ...ctx, db };
     const company = await readCompany(db, ctx.actor.companyId, true);
-    checkPeriod(company, periodStart, periodEnd);
+    await checkFilingPeriod(tx, company, periodStart, periodEnd);
     if (company.excisePeriodEnd !== periodEnd)
       throw new AppError(
         'CONFLICT',
@@ -180,13 +196,13 @@ export async function reopenPeriod(ctx: DomainContext, periodStart: string, peri
     const [row] = rowsOf<{ previous: string | null; n: number }>(
       await db.execute(sql`
         SELECT max(to_char(previous_period_end, 'YYYY-MM-DD')) AS previous, count(*)::int AS n FROM excise_returns
-        WHERE company_id = ${ctx.actor.companyId} AND period_start = ${periodStart} AND status = 'Filed'`),
+        WHERE company_id = ${ctx.actor.companyId} AND period_end = ${periodEnd} AND status = 'Filed'`),
     );
     // a lock set some other way than by filing here goes back to the day before the period
     const previous = row.n ? row.previous : addDays(periodStart, -1);
     await db.execute(sql`
       UPDATE excise_returns SET status = 'Amending', updated_at = now()
-      WHERE company_id = ${ctx.actor.companyId} AND period_start = ${periodStart} AND status = 'Filed'`);
+      WHERE company_id = ${ctx.actor.companyId} AND period_end = ${periodEnd} AND status = 'Filed'`);
     await db.execute(sql`UPDATE companies SET excise_period_end = ${previous} WHERE id = ${ctx.actor.companyId}`);
     await recordAudit(db, ctx.actor, {
       entity: 'ExciseReturn',
@@ -196,7 +212,7 @@ export async function reopenPeriod(ctx: DomainContext, periodStart: string, peri
       after: { excisePeriodEnd: previous },
     });
     const company2 = await readCompany(db, ctx.actor.companyId);
-    return (await returnsOfPeriod(tx, company2, periodStart, periodEnd)).map(returnView);
+    return (await returnsOfPeriod(tx, company2, periodEnd)).map((r) => returnView(r, { periodStart, periodEnd }));
   });
 }
 
@@ -223,7 +239,8 @@ export async function setRefund(
       INSERT INTO excise_returns AS x (company_id, form, site_id, period_start, period_end, refund_cents, licence)
       VALUES (${ctx.actor.companyId}, ${form}, ${r.site.id}, ${periodStart}, ${periodEnd}, ${cents}, ${r.site.licences[form]})
       ON CONFLICT (company_id, form, site_id, period_start) DO UPDATE SET refund_cents = excluded.refund_cents, updated_at = now()`);
-    return returnView(await buildReturn(tx, form, siteId, periodStart, periodEnd, company, r.site));
+    const after = await buildReturn(tx, form, siteId, periodStart, periodEnd, company, r.site);
+    return returnView(after, filingPeriodOf(r.site, await readSites(tx), company, periodStart, periodEnd));
   });
 }
 

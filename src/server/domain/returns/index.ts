@@ -13,7 +13,16 @@ import { filePeriod, reopenPeriod, setRefund, type Confirmation } from './filing
 import { listPeriods } from './list';
 import { parseDate } from './periods';
 import { RATE_LABELS, RATE_PRODUCTS, parseRate, type RateProduct } from './rates';
-import { buildReturn, isForm, readRates, returnView, type ReturnView } from './service';
+import {
+  buildReturn,
+  filingPeriodOf,
+  isForm,
+  readCompany,
+  readRates,
+  readSites,
+  returnView,
+  type ReturnView,
+} from './service';
 
 interface ReturnArgs {
   form: Form;
@@ -28,7 +37,12 @@ const formOf = (v: unknown): Form => {
 };
 
 async function viewOf(ctx: DomainContext, a: ReturnArgs) {
-  return returnView(await buildReturn(ctx, formOf(a.form), String(a.siteId), a.periodStart, a.periodEnd));
+  const company = await readCompany(ctx.db, ctx.actor.companyId);
+  const r = await buildReturn(ctx, formOf(a.form), String(a.siteId), a.periodStart, a.periodEnd, company);
+  const filing = r.site.halfYearly
+    ? filingPeriodOf(r.site, await readSites(ctx), company, r.periodStart, r.periodEnd)
+    : undefined;
+  return returnView(r, filing);
 }
 
 async function ratesView(ctx: DomainContext) {

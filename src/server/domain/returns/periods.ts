@@ -93,7 +93,10 @@ export function periodError(
     const p = periodOf(periodStart as string, fiscalYearMonth, f);
     if (p.periodStart === periodStart && p.periodEnd === periodEnd) return null;
   }
+  const span = `${String(periodStart)} to ${String(periodEnd)}`;
+  if (!frequencies.includes('monthly'))
+    return `${span} is not a fiscal half-year (a half-yearly return covers six fiscal months, from the first day of the fiscal year or of its seventh month)`;
   return frequencies.includes('halfYearly')
-    ? `${String(periodStart)} to ${String(periodEnd)} is not a fiscal month or half-year`
-    : `${String(periodStart)} to ${String(periodEnd)} is not a fiscal month (a return covers one month, from its first to its last day)`;
+    ? `${span} is not a fiscal month or half-year`
+    : `${span} is not a fiscal month (a return covers one month, from its first to its last day)`;
 }

@@ -24,16 +24,19 @@ export interface Site {
   id: string;
   name: string;
   active: boolean;
+  /** authorised to file half-yearly (s.159.1): its returns cover fiscal half-years */
+  halfYearly: boolean;
   flags: Record<Form, boolean>;
   licences: Record<Form, string | null>;
 }
 
-const SITE_COLUMNS = sql`id::text AS id, name, active, b262, b263, b265, b266, spirits_license, warehouse_license, user_license, wine_license`;
+const SITE_COLUMNS = sql`id::text AS id, name, active, half_yearly, b262, b263, b265, b266, spirits_license, warehouse_license, user_license, wine_license`;
 
 interface SiteRow {
   id: string;
   name: string;
   active: boolean;
+  half_yearly: boolean | null;
   b262: boolean;
   b263: boolean;
   b265: boolean;
@@ -48,6 +51,7 @@ const siteOf = (r: SiteRow): Site => ({
   id: r.id,
   name: r.name,
   active: r.active,
+  halfYearly: Boolean(r.half_yearly),
   flags: { B266: r.b266, B262: r.b262, B265: r.b265, B263: r.b263 },
   licences: {
     B266: r.spirits_license,
@@ -126,11 +130,38 @@ export async function readCompany(db: Db, companyId: string, lock = false): Prom
   };
 }
 
-/** Half-yearly filing needs a site flag the schema does not have yet: every site files monthly. */
-export const frequenciesOf = (): Frequency[] => ['monthly'];
+/** The company period a return of `site` ending on `periodEnd` is filed with: the return's own
+ * period, or the last fiscal month of a half-yearly site's half when the company files monthly. */
+export function filingPeriodOf(
+  site: Site,
+  sites: Site[],
+  company: CompanyInfo,
+  periodStart: string,
+  periodEnd: string,
+): { periodStart: string; periodEnd: string } {
+  if (!site.halfYearly || companyFrequency(sites, company.allowWine) === 'halfYearly')
+    return { periodStart, periodEnd };
+  return { periodStart: `${periodEnd.slice(0, 7)}-01`, periodEnd };
+}
 
-export function checkPeriod(company: CompanyInfo, periodStart: unknown, periodEnd: unknown) {
-  const error = periodError(periodStart, periodEnd, company.fiscalYearMonth, frequenciesOf());
+/** A site's reporting frequency: half-yearly when it is authorised (its halfYearly flag), else monthly. */
+export const frequencyOfSite = (site: Pick<Site, 'halfYearly'>): Frequency =>
+  site.halfYearly ? 'halfYearly' : 'monthly';
+
+/** The company's filing periods: half-years when every active site that files is half-yearly,
+ * else fiscal months (a half-yearly site's return is then filed with the month its half ends). */
+export function companyFrequency(sites: Site[], allowWine: boolean): Frequency {
+  const filing = sites.filter((s) => s.active && formsOfSite(s, allowWine).length);
+  return filing.length && filing.every((s) => s.halfYearly) ? 'halfYearly' : 'monthly';
+}
+
+export function checkPeriod(
+  company: CompanyInfo,
+  periodStart: unknown,
+  periodEnd: unknown,
+  frequency: Frequency = 'monthly',
+) {
+  const error = periodError(periodStart, periodEnd, company.fiscalYearMonth, [frequency]);
   if (error) throw validationError({ periodStart: error });
 }
 
@@ -149,7 +180,10 @@ export async function readRates(ctx: DomainContext): Promise<RateRow[]> {
 const STRENGTH = sql.raw(
   `coalesce(t.strength, CASE WHEN t.volume <> 0 THEN abs(t.laa) * 100 / abs(t.volume) ELSE 0 END)`,
 );
-const CLASS = sql`CASE WHEN ${STRENGTH} > 7 THEN 'a' WHEN ${STRENGTH} > 1.2 THEN 'b' WHEN ${STRENGTH} > 0.5 THEN 'c' ELSE 'd' END`;
+/** The strength class of a row: its stored strength compared first (most rows have one), the
+ * derived strength only for the rows without. */
+const CLASS = sql`CASE WHEN t.strength IS NOT NULL THEN (CASE WHEN t.strength > 7 THEN 'a' WHEN t.strength > 1.2 THEN 'b' WHEN t.strength > 0.5 THEN 'c' ELSE 'd' END)
+  WHEN ${STRENGTH} > 7 THEN 'a' WHEN ${STRENGTH} > 1.2 THEN 'b' WHEN ${STRENGTH} > 0.5 THEN 'c' ELSE 'd' END`;
 /** a stock row's direction: its sign, or the opposite for a reversal (it counts with the row it reverses) */
 const STOCK_DIR = sql.raw(
   `CASE WHEN (CASE WHEN t.laa <> 0 THEN t.laa ELSE t.quantity END >= 0) = (t.reverses_id IS NULL) THEN 1 ELSE -1 END`,
@@ -176,8 +210,12 @@ function scopeOf(s: Scope): { from: SQL; where: SQL } {
 
 const QTY = (def: FormDef) => (def.source === 'excise' ? sql`t.litres` : sql`t.laa`);
 
-/** The period's rows summed by category (and date, strength class, direction where they matter). */
-export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string): SQL {
+/** The period's rows summed by category (and date, strength class, direction where they matter).
+ * A duty row's date only picks its rate: when every rate starts on the first of a month (the
+ * rates are indexed each April 1), the month says as much as the day, and grouping by month
+ * keeps a few groups (hashed) instead of one a day (sorted): a month of 100k rows sums in one
+ * pass. */
+export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string, byMonth = false): SQL {
   const { from, where } = scopeOf(s);
   const dutyCats = dutyCategories(s.def);
   const cat = s.def.source === 'excise' ? sql`t.excise` : sql`t.category`;
@@ -185,7 +223,7 @@ export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string): 
     ? sql`CASE WHEN ${cat} IN (${sql.join(
         dutyCats.map((c) => sql`${c}`),
         sql`, `,
-      )}) THEN t.date END`
+      )}) THEN ${byMonth ? sql`date_trunc('month', t.date)::date` : sql`t.date`} END`
     : sql`NULL::date`;
   const importedCats = s.def.duty.filter((d) => d.importedOnly).map((d) => d.line);
   const importedCat = s.def.lines.filter((l) => importedCats.includes(l.key)).flatMap((l) => l.categories);
@@ -208,7 +246,13 @@ export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string): 
       GROUP BY cat, date, cls, imported, dir`;
 }
 
-export async function readBuckets(db: Db, s: Scope, periodStart: string, periodEnd: string): Promise<Bucket[]> {
+export async function readBuckets(
+  db: Db,
+  s: Scope,
+  periodStart: string,
+  periodEnd: string,
+  byMonth = false,
+): Promise<Bucket[]> {
   const rows = rowsOf<{
     cat: string;
     date: string | null;
@@ -219,7 +263,7 @@ export async function readBuckets(db: Db, s: Scope, periodStart: string, periodE
     laa: string;
     volume: string;
     n: number;
-  }>(await db.execute(bucketsQuery(s, periodStart, periodEnd)));
+  }>(await db.execute(bucketsQuery(s, periodStart, periodEnd, byMonth)));
   return rows.map((r) => ({
     cat: r.cat,
     date: r.date,
@@ -327,8 +371,8 @@ export async function buildReturn(
   site?: Site,
 ): Promise<ReturnResult> {
   const co = company ?? (await readCompany(ctx.db, ctx.actor.companyId));
-  checkPeriod(co, periodStart, periodEnd);
   const st = site ?? (await readSite(ctx, siteId));
+  checkPeriod(co, periodStart, periodEnd, frequencyOfSite(st));
   const def = FORM_DEFS[form];
   const scope = { def, companyId: ctx.actor.companyId, siteId: st.id };
   // one snapshot for every read; no JIT: these are short index-range aggregates, and compiling
@@ -336,10 +380,12 @@ export async function buildReturn(
   const [opening, buckets, rates, stored] = await ctx.db.transaction(async (db) => {
     await db.execute(sql`SET LOCAL jit = off`);
     await db.execute(sql`SET LOCAL work_mem = '32MB'`);
+    const rates = await readRates({ ...ctx, db });
+    const monthly = rates.every((r) => r.effectiveFrom.endsWith('-01'));
     return [
       await readOpening(db, scope, periodStart),
-      await readBuckets(db, scope, periodStart, periodEnd),
-      await readRates({ ...ctx, db }),
+      await readBuckets(db, scope, periodStart, periodEnd, monthly),
+      rates,
       await readStored(db, ctx.actor.companyId, form, st.id, periodStart),
     ] as const;
   });
@@ -350,16 +396,21 @@ export async function buildReturn(
 const num3 = (m: number) => Number(formatScaled(m, 3));
 const money = (c: number) => Number(formatScaled(c, 2));
 
-/** The API's shape (schema/graphql/returns.graphql ExciseReturn). */
-export function returnView(r: ReturnResult) {
+/** The API's shape (schema/graphql/returns.graphql ExciseReturn). `filing` is the company
+ * period the return is filed with (its own unless a half-yearly site's return is filed with the
+ * month that ends its half-year). */
+export function returnView(r: ReturnResult, filing?: { periodStart: string; periodEnd: string }) {
   const { computed: c, stored } = r;
   return {
     form: r.form,
     siteId: r.site.id,
     siteName: r.site.name,
     licence: r.site.licences[r.form],
+    halfYearly: r.site.halfYearly,
     periodStart: r.periodStart,
     periodEnd: r.periodEnd,
+    filingPeriodStart: filing?.periodStart ?? r.periodStart,
+    filingPeriodEnd: filing?.periodEnd ?? r.periodEnd,
     dueDate: dueDate(r.periodEnd),
     status: stored?.status ?? 'Draft',
     nil: c.nil,

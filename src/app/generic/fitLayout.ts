@@ -1,0 +1,38 @@
+// How the generic screens fit the screen (issue 10, point 16). A list's table scrolls sideways
+// inside its card instead of widening the page, and on a phone (below MUI's `sm`, 600 px) only
+// the list's first two columns stay, the others (secondary columns, extension columns) folding
+// away; the expanded row still shows every field, and row actions (no source) stay. A form's
+// card scrolls inside itself too when something in it (a line grid, a panel) is wider.
+//
+// `contain: inline-size` is what makes a card take the width it is given rather than the width
+// of its content: without it the card's content widens every flex ancestor up to the page,
+// overflow: auto or not.
+
+/** MUI's `sm` breakpoint: below it is a phone. */
+const PHONE = '@media (max-width: 599.95px)';
+
+const cssIdent = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, (c) => `\\${c}`);
+
+export function listFitSx(primaryColumns: readonly string[]) {
+  const keep = primaryColumns.map((name) => `:not(.column-${cssIdent(name)})`).join('');
+  return {
+    minWidth: 0,
+    maxWidth: '100%',
+    '& .RaList-main': { minWidth: 0, maxWidth: '100%' },
+    '& .RaList-content': { overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' },
+    '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
+    '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
+    [PHONE]: {
+      [`& th[class*="column-"]${keep}, & td[class*="column-"]${keep}`]: { display: 'none' },
+    },
+  };
+}
+
+/** An edit or create screen: its card never widens the page; what is too wide scrolls inside it. */
+export const formFitSx = {
+  minWidth: 0,
+  maxWidth: '100%',
+  '& .RaEdit-main, & .RaCreate-main': { minWidth: 0, maxWidth: '100%' },
+  '& .RaEdit-card, & .RaCreate-card': { overflowX: 'auto', contain: 'inline-size' },
+  '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
+} as const;

@@ -1,0 +1,5 @@
+// The run history's texts join the app's messages when its chunk loads (import for its effect).
+import { registerMessages } from '../../i18n/provider';
+import { recurringMessages } from './messages';
+
+registerMessages(recurringMessages);

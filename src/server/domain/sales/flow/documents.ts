@@ -1,0 +1,126 @@
+// What every step of the sales flow shares: reading a document of the company (another
+// company's id is simply not found), the next number in a document's series, today's date in
+// the company's time zone, quantities as exact thousandths, and creating the next document
+// through the generic records create path so every entity hook (totals, this flow) runs.
+import { sql } from 'drizzle-orm';
+import { entityByName } from '../../../../generated/entities';
+import { rowsOf } from '../../../db/connect';
+import { toScaled } from '../../../../shared/money/decimal';
+import type { DomainContext } from '../../records/actor';
+import { AppError } from '../../kernel/errors';
+import { assertFound, getRecord } from '../../records/list';
+import { createRecord } from '../../records/write';
+import type { ApiRecord } from '../../records/hydrate';
+import { dayIn, timeZoneOf } from '../../company/timeZone';
+
+export type SalesDocument = 'estimate' | 'salesOrder' | 'shipment' | 'invoice' | 'salesReturn';
+
+/** A ref as records carry it: `{ id, name? }` or null. */
+export type RefValue = { id: string; name?: string } | null | undefined;
+export const refId = (ref: unknown): string | null =>
+  ref && typeof ref === 'object' && 'id' in ref && (ref as { id: unknown }).id != null
+    ? String((ref as { id: unknown }).id)
+    : null;
+
+/** One line of any sales document, as the records layer hands it. */
+export interface DocLine {
+  id: string;
+  product?: RefValue;
+  item?: RefValue;
+  description?: string | null;
+  lot?: string | null;
+  quantity: number;
+  unitPrice?: number | null;
+  discountPercent?: number | null;
+  tax?: RefValue;
+  shippedQuantity?: number | null;
+  invoicedQuantity?: number | null;
+}
+
+export const linesOf = (record: ApiRecord): DocLine[] => (record.lines as DocLine[] | null) ?? [];
+
+/** The person's words for a document: "Sales order", "shipment". */
+export const labelOf = (entity: SalesDocument) => entityByName[entity].label.en;
+export const lowerLabelOf = (entity: SalesDocument) => labelOf(entity).toLowerCase();
+/** "Sales order SO-1001" */
+export const titleOf = (entity: SalesDocument, record: { number?: unknown; id: string }) =>
+  `${labelOf(entity)} ${String(record.number ?? record.id)}`;
+
+/** The document with every field, or NOT_FOUND (ids of other companies are not found). */
+export async function readDocument(ctx: DomainContext, entity: SalesDocument, id: string): Promise<ApiRecord> {
+  const meta = entityByName[entity];
+  return assertFound(await getRecord(ctx, meta, id, { full: true }), meta, id);
+}
+
+/** Quantities (precision 3) as exact thousandths. */
+export const milli = (q: number | string | null | undefined): bigint => toScaled(q ?? 0, 3);
+export const fromMilli = (m: bigint): number => Number(m) / 1000;
+
+/** Where a new document's number starts when the company has none of that kind yet (the demo's series). */
+const FIRST_NUMBER: Record<SalesDocument, string> = {
+  estimate: 'EST-2001',
+  salesOrder: 'SO-1001',
+  shipment: 'SH-3001',
+  invoice: 'INV-4001',
+  salesReturn: 'RMA-5001',
+};
+
+/** The number after the highest of the series the company last used (its prefix and width):
+ * SO-1007 after SO-1006, CMD-0042 after CMD-0041. Serialised per company and kind, so two
+ * conversions at once do not pick the same number. */
+export async function nextNumber(ctx: DomainContext, entity: SalesDocument): Promise<string> {
+  const table = entityByName[entity].table;
+  await ctx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`number:${ctx.actor.companyId}:${entity}`}))`);
+  const [last] = rowsOf<{ number: string }>(
+    await ctx.db.execute(sql`
+      SELECT number FROM ${sql.identifier(table)}
+      WHERE company_id = ${ctx.actor.companyId} AND number ~ '[0-9]+$'
+      ORDER BY id DESC LIMIT 1`),
+  );
+  if (!last) return FIRST_NUMBER[entity];
+  const prefix = /^(.*?)(\d+)$/.exec(last.number)![1];
+  const [top] = rowsOf<{ digits: string }>(
+    await ctx.db.execute(sql`
+      SELECT substr(number, ${prefix.length + 1}) AS digits FROM ${sql.identifier(table)}
+      WHERE company_id = ${ctx.actor.companyId} AND left(number, ${prefix.length}) = ${prefix}
+        AND substr(number, ${prefix.length + 1}) ~ '^[0-9]+$'
+      ORDER BY length(substr(number, ${prefix.length + 1})) DESC, substr(number, ${prefix.length + 1}) DESC
+      LIMIT 1`),
+  );
+  const digits = top.digits;
+  return `${prefix}${(BigInt(digits) + 1n).toString().padStart(digits.length, '0')}`;
+}
+
+/** Today in the company's time zone. */
+export const todayOf = async (ctx: DomainContext) => dayIn(await timeZoneOf(ctx), new Date());
+
+/** Creates the next document through the generic create path (validation, references, hooks,
+ * audit) inside the caller's transaction. The values permission is lent for the copy: the
+ * prices and charges come from the document before, not from the person, and the answer is
+ * only the new id (what they may read of it is still gated when they open it). */
+export async function createDocument(
+  ctx: DomainContext,
+  entity: SalesDocument,
+  input: Record<string, unknown>,
+): Promise<string> {
+  const actor = ctx.actor.permissions.includes('values')
+    ? ctx.actor
+    : { ...ctx.actor, permissions: [...ctx.actor.permissions, 'values'] };
+  const created = await createRecord({ ...ctx, actor }, entityByName[entity], input);
+  return String(created.id);
+}
+
+/** A copy of a line for the next document: what it sells and at what price, not its id. */
+export const copyLine = (line: DocLine, quantity: number, extra: Record<string, unknown> = {}) => ({
+  product: refId(line.product),
+  item: refId(line.item),
+  description: line.description ?? null,
+  quantity,
+  unitPrice: line.unitPrice ?? null,
+  discountPercent: line.discountPercent ?? null,
+  tax: refId(line.tax),
+  ...extra,
+});
+
+export const conflict = (message: string, info: Record<string, unknown> = {}) =>
+  new AppError('CONFLICT', message, info);

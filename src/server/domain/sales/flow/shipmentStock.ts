@@ -1,0 +1,76 @@
+// A shipment that is Shipped or Delivered takes its lines out of stock through the posting
+// module (stock.ts): each product line out of the shipment's site, the line's lot and the
+// status the shipment names, each item line out of its site and lot. A draft or cancelled
+// shipment posts nothing. Saving again reverses and re-posts; deleting reverses.
+//
+// Duty paid: the bottles leave DutyPaid stock as Sold (duty was paid when they moved to duty
+// paid). In bond: they leave InBond stock with their share of its packaged alcohol (LAA), and
+// that row is the excise reduction of the excise warehouse's ledger, which is the product
+// rows in bond (see returns/b262.ts). It is posted under the category that form counts as
+// "Transferred in bond" (an outgoing TransferredSite): a delivery in bond to another licensee,
+// a licensed user or for export is not a removal to the duty-paid market, which is what Sold
+// from bond would count as (the duty point). The description names the destination.
+import { MICRO, postStock, reverseStock, type StockPosting } from '../../inventory/stock';
+import type { DomainContext } from '../../records/actor';
+import { validationError } from '../../kernel/errors';
+import type { ApiRecord } from '../../records/hydrate';
+import { linesOf, milli, refId } from './documents';
+
+export const SHIPPED_STATUSES = ['Shipped', 'Delivered'];
+const DESTINATION_TEXT: Record<string, string> = {
+  Licensee: 'Delivered in bond to a licensee',
+  LicensedUser: 'Delivered in bond to a licensed user',
+  Export: 'Exported in bond',
+};
+
+const refOf = (shipment: ApiRecord) => ({ refType: 'shipment', refId: String(shipment.id) });
+
+/** The rows a shipment posts; refuses what the person must fix first. */
+export function shipmentRows(shipment: ApiRecord): StockPosting[] {
+  if (!SHIPPED_STATUSES.includes(String(shipment.status))) return [];
+  const dutyPaid = shipment.dutyPaid !== false;
+  const destination = shipment.bondDestination ? String(shipment.bondDestination) : null;
+  const problems: Record<string, string> = {};
+  if (!dutyPaid && !destination)
+    problems.bondDestination = 'A shipment in bond must say where it goes: a licensee, a licensed user or export';
+  if (!dutyPaid && destination && destination !== 'Export' && !shipment.recipientLicense)
+    problems.recipientLicense = 'A delivery in bond names the licence of the one who receives it';
+  const number = String(shipment.number ?? shipment.id);
+  const rows: StockPosting[] = [];
+  for (const [i, line] of linesOf(shipment).entries()) {
+    const product = refId(line.product);
+    const item = refId(line.item);
+    const quantity = milli(line.quantity);
+    if ((!product && !item) || quantity <= 0n) continue;
+    if (product && quantity % 1000n !== 0n) {
+      problems[`lines.${i}.quantity`] = 'Products ship in whole units';
+      continue;
+    }
+    const inBond = product !== null && !dutyPaid;
+    rows.push({
+      date: String(shipment.date),
+      kind: product ? 'Product' : 'Item',
+      stockId: (product ?? item)!,
+      siteId: refId(shipment.site),
+      lot: line.lot?.trim() || null,
+      status: product ? (dutyPaid ? 'DutyPaid' : 'InBond') : null,
+      // thousandths to millionths, exactly
+      quantity: -Number(quantity) * (MICRO / 1000),
+      category: inBond ? 'TransferredSite' : 'Sold',
+      description: inBond
+        ? `${DESTINATION_TEXT[destination!]}${shipment.recipientLicense ? ` (licence ${String(shipment.recipientLicense)})` : ''}: shipment ${number}`
+        : `Shipment ${number}`,
+    });
+  }
+  if (Object.keys(problems).length) throw validationError(problems);
+  return rows;
+}
+
+export async function postShipment(ctx: DomainContext, shipment: ApiRecord) {
+  const rows = shipmentRows(shipment);
+  if (rows.length) await postStock(ctx, refOf(shipment), rows);
+}
+
+export async function unpostShipment(ctx: DomainContext, shipment: ApiRecord) {
+  await reverseStock(ctx, refOf(shipment));
+}

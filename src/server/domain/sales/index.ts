@@ -1,0 +1,67 @@
+// Sales and purchasing money as a domain module (schema/graphql/sales.graphql): the totals,
+// currency and payment rules hooked on the seven money documents (documents.ts), a customer's
+// balance, a sales rep's commission, and the taxes setup by province. The document flow
+// (conversions, shipments, returns) is ./flow, a module of its own.
+import type { DomainModule, FieldResolver } from '../kernel/module';
+import type { DomainContext } from '../records/actor';
+import { canSeeValues } from '../records/fields';
+import type { EntityHooks } from '../records/hooks';
+import { customerBalance, refreshInvoiceBalance } from './balance';
+import { commissionDue } from './commission';
+import { applyCurrencyRules } from './currency';
+import { MONEY_DOCUMENTS, type MoneyDocument } from './documents';
+import { invoiceDefaults, invoicePayment } from './invoice';
+import { setUpProvinceTaxes } from './taxSetup';
+import { storeTotals } from './totals';
+
+const refId = (v: unknown) => (v && typeof v === 'object' ? String((v as { id: unknown }).id) : null);
+
+function moneyHooks(doc: MoneyDocument): EntityHooks {
+  return {
+    async beforeWrite(ctx, change) {
+      await applyCurrencyRules(ctx, doc, change);
+      if (doc.entity === 'invoice') await invoiceDefaults(ctx, change);
+    },
+    async afterWrite(ctx, change) {
+      const totals = await storeTotals(ctx, doc, change.after);
+      if (doc.entity === 'invoice') await invoicePayment(ctx, change.after, totals);
+      if (doc.entity === 'salesReturn') {
+        // a return credits its invoice: the one it names now and the one it named before
+        const ids = new Set([refId(change.after.invoice), refId(change.before?.invoice)]);
+        for (const id of ids) if (id) await refreshInvoiceBalance(ctx, id);
+      }
+    },
+  };
+}
+
+/** Money answered only to holders of `values` (null otherwise, like values-gated fields). */
+const withValues =
+  (
+    fn: (ctx: DomainContext, parent: Record<string, unknown>, args: Record<string, unknown>) => Promise<string>,
+  ): FieldResolver =>
+  async (parent, args, apiCtx) => {
+    const ctx = await apiCtx.domain();
+    if (!canSeeValues(ctx.actor)) return null;
+    return Number(await fn(ctx, parent, args));
+  };
+
+export const salesModule: DomainModule = {
+  name: 'sales',
+  mutation: {
+    taxesSetUpForProvince: async (_r, args, ctx) => setUpProvinceTaxes(await ctx.domain(), String(args.province)),
+  },
+  types: {
+    Customer: { balance: withValues((ctx, parent) => customerBalance(ctx, String(parent.id))) },
+    SalesRep: {
+      commissionDue: withValues((ctx, parent, args) =>
+        commissionDue(
+          ctx,
+          { id: String(parent.id) },
+          (args.from as string | null | undefined) ?? null,
+          (args.to as string | null | undefined) ?? null,
+        ),
+      ),
+    },
+  },
+  hooks: Object.fromEntries(MONEY_DOCUMENTS.map((doc) => [doc.entity, moneyHooks(doc)])),
+};

@@ -1,0 +1,24 @@
+// The app's background jobs and the one call that starts them (src/server/serve.ts).
+import type { Database } from '../db/connect';
+// the domain's list of modules first: entering through one module (recurring) would evaluate
+// that list while the module is still loading (records/write.ts reads the list), leaving it out
+import '../domain';
+import { runDueRecurringTransactions } from '../domain/recurring';
+import { startJobQueue, type JobDefinition, type JobQueue, type JobQueueOptions } from './queue';
+
+export type { JobQueue } from './queue';
+
+/** Creates the due documents of recurring transactions. Every 15 minutes: a document is due on
+ * its company's calendar day, so it appears within a quarter of an hour of midnight there (or of
+ * the server starting), and a run that fails is retried the same way. */
+export const recurringTransactionsJob = (database: Database): JobDefinition => ({
+  name: 'recurring-transactions',
+  cron: '*/15 * * * *',
+  handler: () => runDueRecurringTransactions(database.db),
+});
+
+export const appJobs = (database: Database): JobDefinition[] => [recurringTransactionsJob(database)];
+
+export function startJobs(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
+  return startJobQueue(database, appJobs(database), options);
+}

@@ -1,0 +1,89 @@
+// The live totals of a document's edit screen: the form's values as react-hook-form holds them
+// (refs picked as { id, name }, numbers typed as text, half-typed entries) give the figures the
+// server stores, worked by hand below; amounts are shown in the locale's format.
+import { describe, expect, it } from 'vitest';
+import { buildSchema, parse, validate } from 'graphql';
+import { sdl } from '../../src/generated/sdl';
+import { DOCUMENT_TAXES } from '../../src/app/pages/documentTotals/api';
+import { formatMoney, formTotals, isMoneyDocument } from '../../src/app/pages/documentTotals/totals';
+import type { TaxInput } from '../../src/shared/money';
+
+const taxes = new Map<string, TaxInput>([
+  [
+    '7',
+    {
+      id: '7',
+      name: 'GST + QST',
+      rate: 14.975,
+      components: [
+        { name: 'GST', rate: 5 },
+        { name: 'QST', rate: 9.975 },
+      ],
+    },
+  ],
+  ['8', { id: '8', name: 'HST', rate: 13, components: [] }],
+]);
+
+describe('document totals panel', () => {
+  it('totals the form as it is being typed', () => {
+    // line 1: 4 x 25 = 100.00 with GST 5.00 + QST 9.975 -> 9.98; line 2: '2' x '10.5' = 21.00 with
+    // HST 2.73; line 3 half-typed ('1.' x '') counts nothing; shipping 15; total
+    // 100 + 21 + 5.00 + 9.98 + 2.73 + 15 = 153.71
+    const t = formTotals(
+      'invoice',
+      {
+        currency: 'CAD',
+        shippingCharge: '15',
+        lines: [
+          { quantity: 4, unitPrice: 25, tax: { id: '7', name: 'GST + QST' } },
+          { quantity: '2', unitPrice: '10.5', tax: '8' },
+          { quantity: '1.', unitPrice: '', tax: null },
+        ],
+      },
+      taxes,
+      'CAD',
+    );
+    expect(t.subtotal).toBe('121.00');
+    expect(t.taxes.flatMap((x) => x.components.map((c) => c.amount))).toEqual(['5.00', '9.98', '2.73']);
+    expect(t.charges).toBe('15.00');
+    expect(t.total).toBe('153.71');
+  });
+
+  it("takes a return's restocking fee off and rounds in the document's currency", () => {
+    // JPY: 3 x 1,250 = 3750, less a 500 fee = 3250
+    const t = formTotals(
+      'salesReturn',
+      { currency: 'JPY', restockingFee: 500, lines: [{ quantity: 3, unitPrice: 1250 }] },
+      taxes,
+      'CAD',
+    );
+    expect(t.total).toBe('3250');
+    // no currency yet: the record's
+    expect(formTotals('estimate', { lines: [] }, taxes, 'KWD').total).toBe('0.000');
+  });
+
+  it('knows the seven documents', () => {
+    for (const e of [
+      'estimate',
+      'salesOrder',
+      'shipment',
+      'invoice',
+      'salesReturn',
+      'purchaseOrder',
+      'inventoryReceipt',
+    ])
+      expect(isMoneyDocument(e)).toBe(true);
+    expect(isMoneyDocument('customer')).toBe(false);
+  });
+
+  it('formats amounts for English and French readers', () => {
+    expect(formatMoney('1234567.50', '$', 'en')).toBe('$1,234,567.50');
+    expect(formatMoney('-5.00', '$', 'en')).toBe('-$5.00');
+    expect(formatMoney('1234.50', '$', 'fr')).toBe('1\u202f234,50 $');
+    expect(formatMoney('3713', '¥', 'en')).toBe('¥3,713');
+  });
+
+  it("asks the API for the company's taxes in a query it answers", () => {
+    expect(validate(buildSchema(sdl), parse(DOCUMENT_TAXES)).map((e) => e.message)).toEqual([]);
+  });
+});
