@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildSchema, parse, validate } from 'graphql';
 import { sdl } from '../../src/generated/sdl';
-import { DOCUMENT_TAXES } from '../../src/app/pages/documentTotals/api';
-import { formatMoney, formTotals, isMoneyDocument } from '../../src/app/pages/documentTotals/totals';
+import { DOCUMENT_TAX } from '../../src/app/pages/documentTotals/api';
+import { formatMoney, formTotals, isMoneyDocument, lineTaxIds } from '../../src/app/pages/documentTotals/totals';
 import type { TaxInput } from '../../src/shared/money';
 
 const taxes = new Map<string, TaxInput>([
@@ -62,6 +62,14 @@ describe('document totals panel', () => {
     expect(formTotals('estimate', { lines: [] }, taxes, 'KWD').total).toBe('0.000');
   });
 
+  it('asks for each tax the lines name once', () => {
+    expect(lineTaxIds({ lines: [{ tax: { id: '7' } }, { tax: '8' }, { tax: '7' }, { tax: null }, {}] })).toEqual([
+      '7',
+      '8',
+    ]);
+    expect(lineTaxIds({})).toEqual([]);
+  });
+
   it('knows the seven documents', () => {
     for (const e of [
       'estimate',
@@ -84,6 +92,6 @@ describe('document totals panel', () => {
   });
 
   it("asks the API for the company's taxes in a query it answers", () => {
-    expect(validate(buildSchema(sdl), parse(DOCUMENT_TAXES)).map((e) => e.message)).toEqual([]);
+    expect(validate(buildSchema(sdl), parse(DOCUMENT_TAX)).map((e) => e.message)).toEqual([]);
   });
 });

@@ -436,16 +436,21 @@ describe('the extension point of the generic screens', () => {
       for (const kind of ['listColumns', 'rowActions', 'editActions', 'editPanels'] as const)
         expect(hasExtension(ext, kind), `${entity} ${kind}`).toBe(true);
       const columns = ext.flatMap((e) => e.listColumns?.({ entity: {} as never, translate: (k) => k }) ?? []);
-      expect(columns.map((c) => (c.props as { source: string }).source)).toEqual([
+      const vesselColumns = [
         'contents.alcoholName',
         'contents.lot',
         'contents.volume',
         'contents.strength',
         'contents.laa',
         'contents.fillPercent',
-      ]);
+      ];
+      // a cask's age (casks page) follows its contents
+      expect(columns.map((c) => (c.props as { source: string }).source)).toEqual(
+        entity === 'cask' ? [...vesselColumns, 'ageing.age'] : vesselColumns,
+      );
     }
-    expect(extensionsOf('customer')).toEqual([]);
+    // screens that are not vessels get none of the vessel contributions
+    for (const ext of extensionsOf('customer')) expect(ext.listColumns).toBeUndefined();
   });
   it('adds up several contributions to one entity, in order', () => {
     const a = { editPanels: () => null };

@@ -130,14 +130,47 @@ export async function runReturnsBench(
       if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
       return { took, data: res.body.data as Record<string, unknown> };
     };
+    // the first read of a return computes its sums from the ledger; reads after it, while the
+    // ledger has not changed, reuse them (returns/service.ts): both are timed, the first ones by
+    // posting one row between reads so the ledger changes each time
+    const oneRow = async () =>
+      db.transaction(async (tx) => {
+        const locked = await lockVessels(tx, ctx.actor, [{ id: tanks[0], field: 'vesselId' }]);
+        const a = locked.get(tanks[0])!;
+        const [{ id: refId }] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT nextval('object_ids')::text AS id`));
+        await post({ ...ctx, db: tx }, { refType: 'Bench', refId }, [
+          {
+            date: '2025-07-01',
+            excise: 'SpiritsAdditionProduced',
+            alcoholType: 'Spirit',
+            alcoholId: spirit.id,
+            alcoholName: 'Spirit 0',
+            lot: 'J-0',
+            vessel: a,
+            volume: 1000,
+            laa: laaOf(1000, 6000),
+            kg: 0,
+            value: 0,
+            strength: 6000,
+            description: 'ledger change',
+          },
+        ]);
+      });
     const time = async (label: string) => {
+      const first: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        await oneRow();
+        const { took } = await ask(RETURN, { siteId: site.id, s: MONTH.start, e: MONTH.end });
+        if (i >= 2) first.push(took);
+      }
       const times: number[] = [];
       for (let i = 0; i < REQUESTS + 5; i++) {
         const { took } = await ask(RETURN, { siteId: site.id, s: MONTH.start, e: MONTH.end });
         if (i >= 5) times.push(took); // the first requests warm caches and the JIT
       }
+      const f = stats(first);
       const s = stats(times);
-      const line = `  B266 of June 2025 (${count.month} rows) through GraphQL, ${label}: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}`;
+      const line = `  B266 of June 2025 (${count.month} rows) through GraphQL, ${label}: computed (the ledger changed since the last read) p50 ${ms(f.p50)}, p95 ${ms(f.p95)}; read again p50 ${ms(s.p50)}, p95 ${ms(s.p95)}`;
       log(line);
       lines.push(line);
     };

@@ -76,6 +76,9 @@ export function createAuthProvider(session: OidcSession, companies: CompanyStore
     },
 
     async getPermissions() {
+      // signed out (a page outside the shell: /signup, /invitation): no permissions, and no
+      // call without a token, which would end on the sign-in page
+      if (!(await session.getAccessToken())) return [];
       const state = await companies.ensureLoaded().catch(() => null);
       return state?.current?.permissions ?? [];
     },

@@ -22,6 +22,8 @@ export function listFitSx(primaryColumns: readonly string[]) {
     '& .RaList-content': { overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' },
     '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
     '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
+    // the buttons and filters above the table wrap; what still cannot, scrolls in place
+    '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap', overflowX: 'auto', contain: 'inline-size' },
     [PHONE]: {
       [`& th[class*="column-"]${keep}, & td[class*="column-"]${keep}`]: { display: 'none' },
     },

@@ -1,10 +1,17 @@
 // Printing one document, with the production print sheets' rules (../printSheets/print.ts):
-// run the print query (any API error aborts silently: nothing shown, nothing printed), show the
+// run the print query and the taxes' (any API error aborts silently: nothing shown, nothing printed), show the
 // document, wait the print delay (500 ms), call window.print(), then take it away. An exception
 // of this helper itself is reported to the server with logClientError as 'DEBUG ERROR'.
 import type { ClientErrorInput } from '../../shell/clientErrors';
-import { buildDocument, type DocumentSheet, type PrintCompany, type PrintRecord, type Translate } from './documents';
-import { DOCUMENT_QUERIES, type DocumentKind } from './queries';
+import {
+  buildDocument,
+  type DocumentSheet,
+  type PrintCompany,
+  type PrintLine,
+  type PrintRecord,
+  type Translate,
+} from './documents';
+import { DETAIL_FIELDS, DOCUMENT_QUERIES, detailsQuery, type DocumentKind } from './queries';
 
 /** Spec 9: print delay before printing. */
 export const PRINT_DELAY_MS = 500;
@@ -32,23 +39,53 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const describe = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error);
 
-type Answer = { companies?: (PrintCompany & { id: string })[] } & Record<string, unknown>;
+type TaxRow = NonNullable<PrintLine['tax']> & { id: string };
+type Details = { companies?: (PrintCompany & { id: string })[] } & Record<string, unknown>;
+
+/** The record with each named record's details and each line's tax (rates, components) in place. */
+function withDetails(record: PrintRecord, details: Details): PrintRecord {
+  const taxes = new Map(
+    Object.entries(details)
+      .filter(([k, v]) => /^t\d+$/.test(k) && v)
+      .map(([, v]) => [String((v as TaxRow).id), v as TaxRow]),
+  );
+  const named = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, details[f] ?? record[f as keyof PrintRecord] ?? null]));
+  return {
+    ...record,
+    ...named,
+    lines: (record.lines ?? []).map((l) => ({
+      ...l,
+      tax: l.tax?.id !== undefined && l.tax?.id !== null ? (taxes.get(String(l.tax.id)) ?? null) : null,
+    })),
+  };
+}
 
 export async function printDocument(request: DocumentPrintRequest, deps: DocumentPrintDeps): Promise<PrintOutcome> {
   const { field, document } = DOCUMENT_QUERIES[request.kind];
   const variables = { id: request.id };
-  let answer: Answer;
+  let record: PrintRecord | null | undefined;
+  let details: Details;
   try {
-    answer = await deps.call<Answer>(document, variables);
+    record = (await deps.call<Record<string, PrintRecord | null>>(document, variables))[field];
+    if (!record) return 'aborted'; // no such record (deleted meanwhile): nothing to print
+    const refs: Record<string, string> = {};
+    for (const f of DETAIL_FIELDS) {
+      const ref = record[f as keyof PrintRecord] as { id?: string } | null | undefined;
+      if (ref?.id) refs[f] = String(ref.id);
+    }
+    const priced = request.values && request.kind !== 'packingSlip';
+    const taxIds = priced
+      ? [...new Set((record.lines ?? []).flatMap((l) => (l.tax?.id ? [String(l.tax.id)] : [])))]
+      : [];
+    const q = detailsQuery(refs, taxIds);
+    details = await deps.call<Details>(q.document, q.variables);
   } catch {
     return 'aborted';
   }
   let shown = false;
   try {
-    const record = answer[field] as PrintRecord | null | undefined;
-    if (!record) return 'aborted';
-    const company = answer.companies?.find((c) => c.id === request.companyId) ?? null;
-    const sheet = buildDocument(request.kind, record, company, {
+    const company = details.companies?.find((c) => c.id === request.companyId) ?? null;
+    const sheet = buildDocument(request.kind, withDetails(record, details), company, {
       t: request.translate,
       locale: request.locale,
       values: request.values,

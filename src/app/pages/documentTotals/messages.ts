@@ -6,8 +6,7 @@ const en = {
   documentTotals: {
     title: 'Totals',
     subtotal: 'Subtotal',
-    charges: 'Shipping and charges',
-    taxes: 'Taxes',
+    charges: 'Shipping, freight and fees',
     total: 'Total',
     taxes_unavailable: 'The taxes could not be loaded: the totals leave them out.',
     saved_note: 'Worked out as you type; the saved document keeps the same figures.',
@@ -18,8 +17,7 @@ const fr: typeof en = {
   documentTotals: {
     title: 'Totaux',
     subtotal: 'Sous-total',
-    charges: 'Livraison et frais',
-    taxes: 'Taxes',
+    charges: 'Livraison, transport et frais',
     total: 'Total',
     taxes_unavailable: 'Les taxes n’ont pas pu être chargées : les totaux ne les comptent pas.',
     saved_note: 'Calculés pendant la saisie ; le document enregistré garde les mêmes montants.',

@@ -297,6 +297,41 @@ async function sumBetween(db: Db, s: Scope, after: string | null, before: string
   return { total, byClass };
 }
 
+// --- the ledger sums of a return, kept while the ledger has not changed ----------------------
+// The excise ledger is append-only and every posting adds to excise_month_totals.row_count in its
+// transaction, so the company's total row_count grows with every committed posting (reversals
+// included): a return's sums computed at one count are the sums at that count. Reading a return
+// again (the page, its CSV, the filing checks) then costs a few small reads, not a pass over the
+// period's rows. Per process, at most SUMS_MAX entries (the oldest goes first).
+const SUMS_MAX = 200;
+const SUMS = new Map<string, { opening: Opening; buckets: Bucket[] }>();
+
+function remember(key: string, sums: { opening: Opening; buckets: Bucket[] }) {
+  SUMS.set(key, sums);
+  if (SUMS.size > SUMS_MAX) SUMS.delete(SUMS.keys().next().value!);
+}
+
+/** The company's excise ledger row count (each row counted once per month-total key it moves). */
+async function exciseLedgerVersion(db: Db, companyId: string): Promise<string> {
+  const [row] = rowsOf<{ n: string | null }>(
+    await db.execute(sql`SELECT sum(row_count)::text AS n FROM excise_month_totals WHERE company_id = ${companyId}`),
+  );
+  return row?.n ?? '0';
+}
+
+/** What the opening starts from: the last filed return's end, closing and version. */
+async function lastFiledKey(db: Db, s: Scope, periodStart: string): Promise<string> {
+  const [row] = rowsOf<{ k: string }>(
+    await db.execute(sql`
+      SELECT to_char(period_end, 'YYYY-MM-DD') || ':' || filed_closing::text || ':' || version::text AS k
+      FROM excise_returns
+      WHERE company_id = ${s.companyId} AND form = ${s.def.form} AND site_id = ${s.siteId} AND status = 'Filed'
+        AND period_end < ${periodStart} AND filed_closing IS NOT NULL
+      ORDER BY period_end DESC LIMIT 1`),
+  );
+  return row?.k ?? 'none';
+}
+
 /** Opening = the closing of the last filed return of the form and site, plus any rows between. */
 export async function readOpening(db: Db, s: Scope, periodStart: string): Promise<Opening> {
   const [filed] = rowsOf<{ end: string; closing: string; bands: Partial<Record<StrengthClass, number>> | null }>(
@@ -382,12 +417,29 @@ export async function buildReturn(
     await db.execute(sql`SET LOCAL work_mem = '32MB'`);
     const rates = await readRates({ ...ctx, db });
     const monthly = rates.every((r) => r.effectiveFrom.endsWith('-01'));
-    return [
-      await readOpening(db, scope, periodStart),
-      await readBuckets(db, scope, periodStart, periodEnd, monthly),
-      rates,
-      await readStored(db, ctx.actor.companyId, form, st.id, periodStart),
-    ] as const;
+    const stored = await readStored(db, ctx.actor.companyId, form, st.id, periodStart);
+    const version = def.source === 'excise' ? await exciseLedgerVersion(db, ctx.actor.companyId) : null;
+    const key =
+      version === null
+        ? null
+        : [
+            ctx.actor.companyId,
+            form,
+            st.id,
+            periodStart,
+            periodEnd,
+            monthly,
+            version,
+            await lastFiledKey(db, scope, periodStart),
+          ].join('|');
+    const cached = key ? SUMS.get(key) : undefined;
+    if (cached) return [cached.opening, cached.buckets, rates, stored] as const;
+    const sums = {
+      opening: await readOpening(db, scope, periodStart),
+      buckets: await readBuckets(db, scope, periodStart, periodEnd, monthly),
+    };
+    if (key) remember(key, sums);
+    return [sums.opening, sums.buckets, rates, stored] as const;
   });
   const computed = computeReturn(def, opening, buckets, rates, periodEnd, Number(stored?.refund_cents ?? 0));
   return { form, site: st, periodStart, periodEnd, stored, computed };

@@ -50,7 +50,9 @@ export async function applyCurrencyRules(ctx: DomainContext, doc: MoneyDocument,
     if (Number(before?.exchangeRate ?? 0) !== 1 || input.exchangeRate !== undefined) input.exchangeRate = 1;
     return;
   }
-  const rate = input.exchangeRate !== undefined ? input.exchangeRate : before?.exchangeRate;
+  // a document moved into another currency needs that currency's rate, not the one it had
+  const changed = before !== null && before.currency !== currency;
+  const rate = input.exchangeRate !== undefined || changed ? input.exchangeRate : before?.exchangeRate;
   if (!given(rate) || toScaled(rate as number, 6) <= 0n)
     throw validationError({
       exchangeRate: `Give the exchange rate from ${currency} to ${home} (1 ${currency} = how many ${home}), more than 0`,
