@@ -96,6 +96,7 @@ describe.each(backends)('B262 and B266 of a bottling on %s', (backend) => {
       'red.removedDutyPaid': 9,
       'red.returnedToBulk': 0,
       'red.transferred': 0,
+      'red.exported': 0,
       'red.losses': 0,
       'red.other': 0,
       adjustments: 0,

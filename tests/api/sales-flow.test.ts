@@ -394,11 +394,11 @@ describe.each(backends)('sales flow on %s', (backend) => {
       bondDestination: 'A shipment in bond must say where it goes: a licensee, a licensed user or export',
     });
     const exported = await co.create('shipment', { ...input, bondDestination: 'Export' });
-    expect(await stockRows(exported)).toEqual([['TransferredSite', 'InBond', 'L2', -20, -6]]);
+    expect(await stockRows(exported)).toEqual([['Exported', 'InBond', 'L2', -20, -6]]);
     const bond = (await read('product', rye, 'onHand(status: InBond) { quantity laa }')).onHand;
     expect(bond).toEqual({ quantity: 30, laa: 9 });
     // on the excise warehouse's return (B262, from the rows in bond) the 6 LAA leave as
-    // transferred in bond, not as removed to the duty-paid market (no duty on an export)
+    // exported, not as removed to the duty-paid market (no duty on an export)
     await api.database.db.execute(
       sql`UPDATE sites SET warehouse_license = 'WH-7', b262 = true WHERE company_id = ${co.companyId} AND id = ${co.site}`,
     );
@@ -408,7 +408,7 @@ describe.each(backends)('sales flow on %s', (backend) => {
       { siteId: co.site },
     );
     const line = Object.fromEntries(b262.exciseReturn.lines.map((l) => [l.key, l.quantity]));
-    expect([line['red.transferred'], line['red.removedDutyPaid']]).toEqual([6, 0]);
+    expect([line['red.exported'], line['red.transferred'], line['red.removedDutyPaid']]).toEqual([6, 0, 0]);
     // the duty-paid stock did not move
     expect(await onHand('product', rye, 'DutyPaid')).toBe(90);
     // cancelled, it takes nothing: the 20 bottles and their 6 LAA are back in bond
@@ -418,7 +418,7 @@ describe.each(backends)('sales flow on %s', (backend) => {
       laa: 15,
     });
     expect((await update('shipment', exported, { status: 'Delivered' })).errors).toBeUndefined();
-    expect(await stockRows(exported)).toContainEqual(['TransferredSite', 'InBond', 'L2', -20, -6]);
+    expect(await stockRows(exported)).toContainEqual(['Exported', 'InBond', 'L2', -20, -6]);
     expect(failure(await remove(exported))).toBeUndefined();
     expect((await read('product', rye, 'onHand(status: InBond) { quantity laa }')).onHand).toEqual({
       quantity: 50,

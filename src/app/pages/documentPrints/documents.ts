@@ -5,7 +5,14 @@
 // document currency's precision. Amounts come from src/shared/money's documentTotals, the code
 // the server stores the totals with, so the print adds up to the cent; a packing slip shows no
 // prices, and nothing priced is shown without the `values` permission.
-import { currencyPrecision, documentTotals, fromScaled, toScaled, type TaxInput } from '../../../shared/money';
+import {
+  currencyPrecision,
+  documentTotals,
+  fromScaled,
+  parseDecimal,
+  toScaled,
+  type TaxInput,
+} from '../../../shared/money';
 import type { DocumentKind } from './queries';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -137,6 +144,11 @@ export function buildDocument(
   const currency = (text(record.currency) || 'CAD').toUpperCase();
   const precision = currencyPrecision(currency);
   const money = (units: bigint) => groupDecimal(fromScaled(units, precision), locale);
+  // a unit price as entered, with at least the currency's decimals (24.5 prints 24.50)
+  const unitPriceText = (price: number) => {
+    const scale = Math.max(precision, parseDecimal(price).scale);
+    return groupDecimal(fromScaled(toScaled(price, scale), scale), locale);
+  };
   const site = record.site ?? null;
 
   const facts: Labelled[] = [];
@@ -257,7 +269,7 @@ export function buildDocument(
     quantityText(l.quantity, locale),
     ...(priced && totals
       ? [
-          l.unitPrice === null || l.unitPrice === undefined ? '' : groupDecimal(String(l.unitPrice), locale),
+          l.unitPrice === null || l.unitPrice === undefined ? '' : unitPriceText(l.unitPrice),
           l.discountPercent ? groupDecimal(String(l.discountPercent), locale) : '',
           groupDecimal(totals.lines[i].amount, locale),
         ]

@@ -94,6 +94,8 @@ const CATEGORIES = [
   'Reduced',
   'TransferredSite',
   'TransferredLot',
+  'DeliveredInBond',
+  'Exported',
   'MovedToDutyPaid',
   'MovedToInBond',
   'ReturnedToTank',

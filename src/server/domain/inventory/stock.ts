@@ -37,6 +37,9 @@ export const STOCK_CATEGORIES = [
   'Reduced',
   'TransferredSite',
   'TransferredLot',
+  // out of bond to another licensee or a licensed user, and out of bond for export (sales shipments)
+  'DeliveredInBond',
+  'Exported',
   'MovedToDutyPaid',
   'MovedToInBond',
   'ReturnedToTank',

@@ -6,10 +6,10 @@
 // Duty paid: the bottles leave DutyPaid stock as Sold (duty was paid when they moved to duty
 // paid). In bond: they leave InBond stock with their share of its packaged alcohol (LAA), and
 // that row is the excise reduction of the excise warehouse's ledger, which is the product
-// rows in bond (see returns/b262.ts). It is posted under the category that form counts as
-// "Transferred in bond" (an outgoing TransferredSite): a delivery in bond to another licensee,
-// a licensed user or for export is not a removal to the duty-paid market, which is what Sold
-// from bond would count as (the duty point). The description names the destination.
+// rows in bond (see returns/b262.ts): DeliveredInBond (to another licensee or a licensed user:
+// the B262's "Transferred in bond", liability moving with the goods) or Exported (relieved).
+// Neither is a removal to the duty-paid market, which is what Sold from bond would count as
+// (the duty point). The description names the destination.
 import { MICRO, postStock, reverseStock, type StockPosting } from '../../inventory/stock';
 import type { DomainContext } from '../../records/actor';
 import { validationError } from '../../kernel/errors';
@@ -56,7 +56,7 @@ export function shipmentRows(shipment: ApiRecord): StockPosting[] {
       status: product ? (dutyPaid ? 'DutyPaid' : 'InBond') : null,
       // thousandths to millionths, exactly
       quantity: -Number(quantity) * (MICRO / 1000),
-      category: inBond ? 'TransferredSite' : 'Sold',
+      category: !inBond ? 'Sold' : destination === 'Export' ? 'Exported' : 'DeliveredInBond',
       description: inBond
         ? `${DESTINATION_TEXT[destination!]}${shipment.recipientLicense ? ` (licence ${String(shipment.recipientLicense)})` : ''}: shipment ${number}`
         : `Shipment ${number}`,
