@@ -308,7 +308,7 @@ describe('each area: create and edit a record through its form', () => {
     const phone = `705-555-${stamp.slice(-4)}`;
     await text(page, /^Phone/, phone);
     await text(page, /^Business number/, '123456789RT0001');
-    await text(page, /^Time zone/, 'America/Halifax');
+    await choose(page, /^Time zone/, 'America/Halifax');
     await save();
     await page.getByText('Settings saved').waitFor();
     await page.reload();

@@ -144,7 +144,12 @@ describe('pages fit the screen', () => {
       const failures: string[] = [];
       for (const path of paths) {
         await open(page, path);
-        const { extra, culprit } = await overflow(page);
+        let { extra, culprit } = await overflow(page);
+        // a screen still laying out (a lazy chunk's styles, a late panel) gets one more look
+        if (extra > 0) {
+          await page.waitForTimeout(1000);
+          ({ extra, culprit } = await overflow(page));
+        }
         if (extra > 0) failures.push(`${path}: ${extra}px wider than the screen; ${culprit}`);
       }
       expect(paths.length).toBeGreaterThan(50);
@@ -154,7 +159,7 @@ describe('pages fit the screen', () => {
 
   it('a wide list scrolls inside its card at 1280 px, and folds its secondary columns on a phone', async () => {
     await page.setViewportSize(VIEWPORTS[0]);
-    await page.goto(`${BASE_URL}/sales/customers`);
+    await page.goto(`${BASE_URL}/production/tanks`);
     await page.locator('table').first().waitFor();
     const card = await page.evaluate(() => {
       const content = document.querySelector<HTMLElement>('.RaList-content');

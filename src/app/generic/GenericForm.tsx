@@ -152,7 +152,8 @@ export function GenericEdit({ entity }: { entity: EntityMeta }) {
       {...(hasExtension(extensions, 'editActions')
         ? {
             actions: (
-              <TopToolbar>
+              // several screens add several buttons: they wrap on a phone instead of widening the page
+              <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
                 <ExtensionSlot entity={entity} extensions={extensions} kind="editActions" />
               </TopToolbar>
             ),

@@ -13,17 +13,28 @@ const PHONE = '@media (max-width: 599.95px)';
 
 const cssIdent = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, (c) => `\\${c}`);
 
+/** Any react-admin list (the generic one, the audit log, the transactions lists): the table
+ * scrolls inside its card, the buttons and filters above it wrap, and what still cannot wrap
+ * scrolls in place. */
+export const listChromeFitSx = {
+  minWidth: 0,
+  maxWidth: '100%',
+  '& .RaList-main': { minWidth: 0, maxWidth: '100%' },
+  // one class more specific than react-admin's own `overflow: inherit` on the card
+  '& .RaList-main > .RaList-content': { overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' },
+  '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
+  '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
+  // `contain` goes on the actions row, whose width comes from the page, never on a toolbar sized
+  // by its buttons: contained, that toolbar shrinks to nothing and the row covers its buttons
+  '& .RaList-actions': { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%', overflowX: 'auto', contain: 'inline-size' },
+  '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
+} as const;
+
+/** The generic list: its chrome, and on a phone only its primary columns. */
 export function listFitSx(primaryColumns: readonly string[]) {
   const keep = primaryColumns.map((name) => `:not(.column-${cssIdent(name)})`).join('');
   return {
-    minWidth: 0,
-    maxWidth: '100%',
-    '& .RaList-main': { minWidth: 0, maxWidth: '100%' },
-    '& .RaList-content': { overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' },
-    '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
-    '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
-    // the buttons and filters above the table wrap; what still cannot, scrolls in place
-    '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap', overflowX: 'auto', contain: 'inline-size' },
+    ...listChromeFitSx,
     [PHONE]: {
       [`& th[class*="column-"]${keep}, & td[class*="column-"]${keep}`]: { display: 'none' },
     },
@@ -32,9 +43,12 @@ export function listFitSx(primaryColumns: readonly string[]) {
 
 /** An edit or create screen: its card never widens the page; what is too wide scrolls inside it. */
 export const formFitSx = {
+  // a list shown inside a form (an extension's panel) follows the list rules
+  ...listChromeFitSx,
   minWidth: 0,
   maxWidth: '100%',
   '& .RaEdit-main, & .RaCreate-main': { minWidth: 0, maxWidth: '100%' },
-  '& .RaEdit-card, & .RaCreate-card': { overflowX: 'auto', contain: 'inline-size' },
+  '& .RaEdit-main > .RaEdit-card, & .RaCreate-main > .RaCreate-card': { overflowX: 'auto', contain: 'inline-size' },
+  // the screen's buttons (extensions' actions) wrap onto more rows on a narrow screen
   '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
 } as const;

@@ -37,6 +37,7 @@ import { formatDateTime } from '../../widgets/dateRules';
 import { AUDIT_RESOURCE, createAuditProvider, loadMembers, type AuditEntryRow, type MemberUser } from './api';
 import { AUDIT_EVENTS, AUDIT_FILTER, AUDIT_SORT, auditParamsFromSearch, changeValueText, parseChanges } from './model';
 import '../exciseTransactions/register';
+import { listChromeFitSx } from '../../generic/fitLayout';
 
 const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_PAGE_SIZE = 25;
@@ -282,7 +283,7 @@ export function AuditPage() {
   const [columnWidth] = useColumnWidth(LIST_KEY);
   return (
     <DataProviderContext.Provider value={provider}>
-      <Box sx={columnWidthSx(columnWidth)}>
+      <Box sx={{ ...columnWidthSx(columnWidth), ...listChromeFitSx }}>
         <PrintStyles orientation="portrait" />
         <List<AuditEntryRow>
           resource={AUDIT_RESOURCE}

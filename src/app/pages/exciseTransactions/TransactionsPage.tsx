@@ -109,6 +109,7 @@ import {
 import type { ConnectionDataProvider } from '../../data/connectionProvider';
 import { showDay } from '../../widgets/dateDisplay';
 import './register';
+import { listChromeFitSx } from '../../generic/fitLayout';
 
 /** spec 9: list page sizes 25, 50, 100, default 25, remembered per list */
 const PAGE_SIZES = [25, 50, 100];
@@ -864,7 +865,7 @@ function TransactionsList({ owner, id }: { owner: TransactionsOwner; id: string 
   return (
     <DataProviderContext.Provider value={provider}>
       <SetupContext.Provider value={setup}>
-        <Box ref={root} sx={columnWidthSx(columnWidth)}>
+        <Box ref={root} sx={{ ...columnWidthSx(columnWidth), ...listChromeFitSx }}>
           <PrintStyles orientation={printOrientationFor('exciseTransactions')} />
           <RowErrorsProvider>
             <List<Row>

@@ -35,7 +35,7 @@ export function SettingsPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title="app.pages.settings.title" />
-      <Card>
+      <Card sx={{ contain: 'inline-size' }}>
         <Tabs value={tab} variant="scrollable" aria-label={translate('app.pages.settings.title')}>
           {SETTINGS_TABS.filter((t) => t !== 1 || canReadMembers).map((t) => (
             <Tab
@@ -49,7 +49,12 @@ export function SettingsPage() {
           ))}
         </Tabs>
       </Card>
-      <Box role="tabpanel" aria-labelledby={`settings-tab-${tab}`} sx={{ mt: 2 }}>
+      {/* the tab takes the width it is given: a wide one (the users' table) scrolls inside it */}
+      <Box
+        role="tabpanel"
+        aria-labelledby={`settings-tab-${tab}`}
+        sx={{ mt: 2, contain: 'inline-size', overflowX: 'auto' }}
+      >
         {tab === 0 ? <CompanyInfoTab /> : tab === 1 ? <UsersTab /> : <SitesTab />}
       </Box>
     </Box>
