@@ -31,7 +31,14 @@ export const B262: FormDef = {
       'Sold',
     ]),
     line('red.returnedToBulk', 'reduction', 'Returned to bulk', 'Remis en vrac', ['ReturnedToTank']),
-    line('red.transferred', 'reduction', 'Transferred in bond', 'Transféré en entrepôt', ['TransferredSite', 'DeliveredInBond'], -1),
+    line(
+      'red.transferred',
+      'reduction',
+      'Transferred in bond',
+      'Transféré en entrepôt',
+      ['TransferredSite', 'DeliveredInBond'],
+      -1,
+    ),
     line('red.exported', 'reduction', 'Exported', 'Exporté', ['Exported']),
     line('red.losses', 'reduction', 'Losses', 'Pertes', ['Reduced']),
     line(
