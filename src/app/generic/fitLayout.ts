@@ -24,10 +24,13 @@ export const listChromeFitSx = {
   '& .RaList-main > .RaList-content': { overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' },
   '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
   '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
-  // `contain` goes on the actions row, whose width comes from the page, never on a toolbar sized
-  // by its buttons: contained, that toolbar shrinks to nothing and the row covers its buttons
-  '& .RaList-actions': { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%', overflowX: 'auto', contain: 'inline-size' },
+  '& .RaList-actions': { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%' },
+  // never `contain` on a toolbar sized by its buttons: it shrinks to nothing and the actions row
+  // covers its buttons
   '& .RaList-actions .MuiToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
+  // on a phone what still cannot wrap scrolls inside the actions row (whose width comes from the
+  // page); not on wider screens, where the bulk actions bar slides over that row and must get the clicks
+  [PHONE]: { '& .RaList-actions': { overflowX: 'auto', contain: 'inline-size' } },
 } as const;
 
 /** The generic list: its chrome, and on a phone only its primary columns. */
@@ -36,6 +39,7 @@ export function listFitSx(primaryColumns: readonly string[]) {
   return {
     ...listChromeFitSx,
     [PHONE]: {
+      ...listChromeFitSx[PHONE],
       [`& th[class*="column-"]${keep}, & td[class*="column-"]${keep}`]: { display: 'none' },
     },
   };
