@@ -162,7 +162,7 @@ describe('pages fit the screen', () => {
     await page.goto(`${BASE_URL}/production/tanks`);
     await page.locator('table').first().waitFor();
     const card = await page.evaluate(() => {
-      const content = document.querySelector<HTMLElement>('.RaList-content');
+      const content = document.querySelector<HTMLElement>('.RaList-content .RaDataTable-tableWrapper');
       return content ? getComputedStyle(content).overflowX : '';
     });
     expect(card).toBe('auto');

@@ -22,6 +22,10 @@ export const listChromeFitSx = {
   '& .RaList-main': { minWidth: 0, maxWidth: '100%' },
   // one class more specific than react-admin's own `overflow: inherit` on the card
   '& .RaList-main > .RaList-content': { overflowX: 'auto', maxWidth: '100%', contain: 'inline-size' },
+  // a DataTable scrolls its table, not the card: react-admin's bulk actions bar is drawn above the
+  // table, over the actions row, and a scrolling card would clip it (its buttons unreachable)
+  '& .RaList-main > .RaList-content:has(.RaDataTable-root)': { overflow: 'visible' },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
   '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
   '& .RaList-actions': { flexWrap: 'wrap', minWidth: 0, maxWidth: '100%' },
