@@ -1,6 +1,6 @@
 // The one place that wires domain modules: their resolvers into the GraphQL schema and their
 // hooks into the records layer. A new area adds its module here and nowhere else.
-import type { DomainModule } from './kernel/module';
+import type { DomainModule, VesselActionListener } from './kernel/module';
 import type { EntityHooks } from './records/hooks';
 import { alcoholometryModule } from './alcoholometry';
 import { auditModule } from './audit';
@@ -39,6 +39,11 @@ export const domainModules: DomainModule[] = [
   salesFlowModule,
   recurringModule,
 ];
+
+/** What listens to the vessel actions, in list order. */
+export function vesselActionListeners(): VesselActionListener[] {
+  return domainModules.flatMap((m) => (m.vesselActions ? [m.vesselActions] : []));
+}
 
 /** Hooks by entity name; two modules hooking one entity run in list order. */
 export function hooksFor(entity: string): EntityHooks[] {

@@ -5,14 +5,12 @@
 // built from what the shell already loads, and what it hands the print helper (the GraphQL
 // call, the error reporter, the feature flags). The print query, the sheet, its layout and
 // texts load on the first click (./PrintRunner), within the chunk timeout.
-import { useState } from 'react';
-import { Button as RaButton, useLocaleState, useTranslate } from 'react-admin';
-import PrintIcon from '@mui/icons-material/Print';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useCurrentCompany, useServices } from '../../services';
 import { canRead } from '../../access';
 import { withChunkTimeout } from '../../shell/chunks';
 import { reportClientError } from '../../shell/reporting';
-import { describeUncaught } from '../../shell/clientErrors';
+import { PrintButton } from '../../widgets/PrintButton';
 import { gqlCall } from '../../shell/gql';
 import { hasPermission } from '../../../shared/permissions';
 import type { Company } from '../../company/companies';
@@ -40,52 +38,35 @@ export const auditAllowed = (company: Company | null | undefined): boolean =>
 export const companyHasSites = (company: Company | null | undefined): boolean =>
   Array.isArray(company?.sites) && (company.sites as unknown[]).length > 0;
 
-/** The button's own label (the sheet's texts load with it, ./messages.ts). */
-const LABEL = { en: 'Print', fr: 'Imprimer' };
-
 export function PrintAction({ entity, record }: ExtensionProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const company = useCurrentCompany();
   const { authFetch, entityByName } = useServices();
-  const [busy, setBusy] = useState(false);
   const kind = entity.name in PRINTABLE ? (entity.name as PrintableEntity) : null;
   const id = record?.id !== undefined && record?.id !== null ? String(record.id) : null;
   // a worksheet is for a production record: the user reads those (and their preferences)
   const of = kind ? entityByName[PRINTABLE[kind]] : undefined;
   if (!kind || !id || !of || !canRead(of, company)) return null;
 
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      const { runPrint } = await withChunkTimeout(() => import('./PrintRunner'));
-      await runPrint({
-        kind,
-        id,
-        audit: auditAllowed(company),
-        showSite: companyHasSites(company),
-        translate,
-        locale,
-        call: (query, variables) => gqlCall(authFetch, query, variables, { silent: true }),
-        report: reportClientError,
-      });
-    } catch (error) {
-      // the print helper failed (its chunk did not load): spec 8
-      reportClientError({ message: `DEBUG ERROR: ${describeUncaught(error)}` });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <RaButton
-      label={translate('app.printSheets.button', { _: locale === 'fr' ? LABEL.fr : LABEL.en })}
-      onClick={() => void onClick()}
-      disabled={busy}
-      aria-busy={busy}
-      data-testid="print-sheet-button"
-    >
-      <PrintIcon />
-    </RaButton>
+    <PrintButton
+      labelKey="app.printSheets.button"
+      testId="print-sheet-button"
+      run={async () => {
+        const { runPrint } = await withChunkTimeout(() => import('./PrintRunner'));
+        await runPrint({
+          kind,
+          id,
+          audit: auditAllowed(company),
+          showSite: companyHasSites(company),
+          translate,
+          locale,
+          call: (query, variables) => gqlCall(authFetch, query, variables, { silent: true }),
+          report: reportClientError,
+        });
+      }}
+    />
   );
 }
 

@@ -1,15 +1,13 @@
 // A cask's fill date and fill count follow the vessel actions that fill it (spec: filling an
-// empty cask sets dateFilled and counts one more fill). The actions themselves stay in the
-// excise module; this module answers their mutations (wired after it in domain/index.ts) by
-// running the same action inside an outer transaction and then updating the casks it filled,
-// so the ledger rows and the cask record commit together. No second insert path: runAction and
-// deleteTransactions post every row.
+// empty cask sets dateFilled and counts one more fill). The excise module calls this after each
+// action, inside the action's transaction, so the ledger rows and the cask record commit
+// together.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
-import type { Resolver } from '../kernel/module';
+import type { VesselActionListener } from '../kernel/module';
 import type { ActionKind } from '../excise/actions';
-import { deleteTransactions, runAction, type PostingResult } from '../excise/run';
+import type { PostingResult } from '../excise/run';
 import { invalidateCounts } from '../records/countCache';
 
 /** The actions that put alcohol into an empty cask (a fill or an opening inventory). */
@@ -88,28 +86,5 @@ async function recordUnfills(ctx: DomainContext, result: PostingResult) {
         WHERE company_id = ${ctx.actor.companyId} AND id = ${m.caskId}`);
 }
 
-/** The mutation of a vessel action that may fill a cask, with the cask bookkeeping. */
-export const fillingAction =
-  (kind: ActionKind): Resolver =>
-  async (_r, args, ctx) => {
-    const domain = await ctx.domain();
-    const input = (args.input ?? {}) as Record<string, unknown>;
-    const editing = input.refId !== null && input.refId !== undefined;
-    return domain.db.transaction(async (db) => {
-      const tx: DomainContext = { ...domain, db };
-      const result = await runAction(tx, kind, input);
-      await recordFills(tx, result, editing);
-      return result;
-    });
-  };
-
-/** exciseTransactionDelete with the cask bookkeeping of an undone fill. */
-export const deleteWithFills: Resolver = async (_r, args, ctx) => {
-  const domain = await ctx.domain();
-  return domain.db.transaction(async (db) => {
-    const tx: DomainContext = { ...domain, db };
-    const result = await deleteTransactions(tx, String(args.refId));
-    await recordUnfills(tx, result);
-    return result;
-  });
-};
+/** The casks' bookkeeping of every vessel action (wired as the casks module's vesselActions). */
+export const caskFills: VesselActionListener = { afterRun: recordFills, afterDelete: recordUnfills };

@@ -1,13 +1,12 @@
 // Casks as a domain module (spec 2.3 /inventory/casks): add empty casks at once, set the age
 // start of many, the angels' share before emptying, the cask list's contents and age
 // (Cask.ageing, one query per page), a type's char level and cost on a new cask, and the fill
-// date and count kept by the vessel actions that fill a cask (fills.ts: this module must be
-// wired after the excise module, whose mutations it answers with that bookkeeping added).
+// date and count kept by the vessel actions that fill a cask (fills.ts).
 import type { DomainModule } from '../kernel/module';
 import { addEmptyCasks, type AddEmptyInput } from './addEmpty';
 import { ageingField, casksAgeingQuery } from './ageing';
 import { angelsShare } from './angelsShare';
-import { deleteWithFills, fillingAction } from './fills';
+import { caskFills } from './fills';
 import { caskFromType } from './fromType';
 import { setCasksAge } from './setAge';
 
@@ -24,12 +23,10 @@ export const casksModule: DomainModule = {
     },
     casksSetAge: async (_r, args, ctx) =>
       setCasksAge(await ctx.domain(), args.ids as string[], (args.ageFrom as string | null | undefined) ?? null),
-    tankFillCask: fillingAction('FillCask'),
-    exciseInitial: fillingAction('Initial'),
-    exciseTransactionDelete: deleteWithFills,
   },
   types: {
     Cask: { ageing: ageingField },
   },
   hooks: { cask: caskFromType },
+  vesselActions: caskFills,
 };

@@ -10,6 +10,7 @@ import type { Raw } from './inputs';
 import { post, reverse, vesselsOfRef } from './ledger';
 import { transactionsByIds, type TransactionNode } from './transactions';
 import { lockVessels } from './vessels';
+import { vesselActionListeners } from '../index';
 
 export interface PostingResult {
   refId: string;
@@ -64,7 +65,9 @@ export async function runAction(ctx: DomainContext, kind: ActionKind, raw: Raw):
         UPDATE excise_actions SET input = ${JSON.stringify(action.input)}::jsonb, date = ${action.date},
           vessel_id = ${action.vesselId}, user_id = ${ctx.actor.userId}, updated_at = now()
         WHERE company_id = ${ctx.actor.companyId} AND id = ${refId}`);
-    return { refId, transactions: await transactionsByIds(tx, ids) };
+    const result = { refId, transactions: await transactionsByIds(tx, ids) };
+    for (const listener of vesselActionListeners()) await listener.afterRun?.(tx, result, editing !== null);
+    return result;
   });
 }
 
@@ -99,7 +102,9 @@ export async function deleteTransactions(ctx: DomainContext, refId: string): Pro
       await db.execute(
         sql`UPDATE excise_actions SET active = false, updated_at = now() WHERE company_id = ${ctx.actor.companyId} AND id = ${refId}`,
       );
-    return { refId, transactions: await transactionsByIds(tx, ids) };
+    const result = { refId, transactions: await transactionsByIds(tx, ids) };
+    for (const listener of vesselActionListeners()) await listener.afterDelete?.(tx, result);
+    return result;
   });
 }
 

@@ -4,6 +4,7 @@
 import type { Db } from '../../db/connect';
 import type { Actor, DomainContext } from '../records/actor';
 import type { EntityHooks } from '../records/hooks';
+import type { PostingResult } from '../excise/run';
 
 /** What a resolver receives besides its arguments (the GraphQL layer builds it per request). */
 export interface ApiContext {
@@ -40,4 +41,12 @@ export interface DomainModule {
   types?: Record<string, Record<string, FieldResolver>>;
   /** lifecycle hooks per entity name, called by the records layer inside its transaction */
   hooks?: Record<string, EntityHooks>;
+  /** called by every vessel action (excise/run.ts) inside its transaction, once its rows are
+   * posted or reversed: records that follow the ledger (a cask's fill date and count) */
+  vesselActions?: VesselActionListener;
+}
+
+export interface VesselActionListener {
+  afterRun?(ctx: DomainContext, result: PostingResult, editing: boolean): Promise<void>;
+  afterDelete?(ctx: DomainContext, result: PostingResult): Promise<void>;
 }

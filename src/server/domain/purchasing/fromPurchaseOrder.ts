@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import { entityByName } from '../../../generated/entities';
 import { AppError } from '../kernel/errors';
-import type { DomainContext } from '../records/actor';
+import { lendingValues, type DomainContext } from '../records/actor';
 import { createRecord } from '../records/write';
 import { visibleTo, type ApiRecord } from '../records/hydrate';
 import { dayIn, timeZoneOf } from '../company/timeZone';
@@ -111,12 +111,8 @@ export async function receiptFromPurchaseOrder(ctx: DomainContext, purchaseOrder
       lines,
     };
     // the receipt carries the order's own prices (its cost feeds the moving average) even for a
-    // person without `values`, who may receive goods but not see or choose prices: the copy is
-    // written as the order holds it, and the answer is cut down to what that person may read
-    const copying: DomainContext = {
-      ...inTx,
-      actor: { ...ctx.actor, permissions: [...ctx.actor.permissions, 'values'] },
-    };
+    // person without `values`; the answer is cut down to what that person may read
+    const copying: DomainContext = { ...inTx, actor: lendingValues(ctx.actor) };
     const entity = entityByName.inventoryReceipt;
     return visibleTo(entity, ctx.actor, await createRecord(copying, entity, input));
   });

@@ -17,3 +17,10 @@ export interface DomainContext {
    * already (seeded or carried over as opening balances) */
   history?: boolean;
 }
+
+/** The actor with `values` lent, for a document the app copies from a saved one (a conversion,
+ * a receipt from its purchase order, a recurring copy): its prices come from that source, which
+ * someone allowed to set prices saved, not from the person. The caller answers no price beyond
+ * what the person may read (the new id, or the record cut to their fields). */
+export const lendingValues = (actor: Actor): Actor =>
+  actor.permissions.includes('values') ? actor : { ...actor, permissions: [...actor.permissions, 'values'] };

@@ -1,14 +1,13 @@
 // A recurring transaction's new document: its template copied, numbered and dated, then saved
 // through the generic records create path, so every hook of the document runs as if a person
 // had saved it (totals and taxes, stock, the sales order's progress, the audit entry).
-import { sql } from 'drizzle-orm';
 import { entityByName } from '../../../generated/entities';
 import type { FieldMeta } from '../../../shared/meta';
-import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import { AppError } from '../kernel/errors';
 import { getRecord } from '../records/list';
 import { createRecord } from '../records/write';
+import { nextNumberLike } from '../records/numbering';
 import type { ApiRecord } from '../records/hydrate';
 import { addDays } from './nextRun';
 
@@ -69,28 +68,6 @@ export function copyInput(entity: DocumentEntity, template: ApiRecord, runDate: 
     if (f.type === 'date' && f.name !== 'date' && typeof input[f.name] === 'string')
       input[f.name] = addDays(runDate, daysBetween(templateDate, input[f.name] as string));
   return { ...input, number, date: runDate, status: STATUS_OF[entity] };
-}
-
-/** The next free number in the template's style: its prefix and digit count, one more than
- * the highest such number the company has (INV-0042 -> INV-0043 when INV-0042 is the highest;
- * a template numbered without digits, "MONTHLY", starts MONTHLY-1). Serialised per company and
- * entity with the same lock the sales flow's numbering takes, so two documents created at once
- * do not pick the same number. */
-export async function nextNumberLike(ctx: DomainContext, entity: DocumentEntity, template: string): Promise<string> {
-  const table = entityByName[entity].table;
-  await ctx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`number:${ctx.actor.companyId}:${entity}`}))`);
-  const m = /^(.*?)(\d+)$/.exec(template);
-  const prefix = m ? m[1] : `${template}-`;
-  const width = m ? m[2].length : 1;
-  const [row] = rowsOf<{ highest: string | null }>(
-    await ctx.db.execute(sql`
-      SELECT max(substring(number FROM char_length(${prefix}) + 1)::numeric)::text AS highest
-      FROM ${sql.identifier(table)}
-      WHERE company_id = ${ctx.actor.companyId} AND left(number, char_length(${prefix})) = ${prefix}
-        AND substring(number FROM char_length(${prefix}) + 1) ~ '^[0-9]+$'`),
-  );
-  const next = BigInt(row?.highest ?? '0') + 1n;
-  return prefix + next.toString().padStart(width, '0');
 }
 
 /** Creates the copy of template `templateId` dated `runDate`; answers its id and number. */

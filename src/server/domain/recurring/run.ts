@@ -15,7 +15,7 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { recurringTransactionTable } from '../../../generated/tables';
 import type { Db } from '../../db/connect';
-import type { Actor, DomainContext } from '../records/actor';
+import { lendingValues, type Actor, type DomainContext } from '../records/actor';
 import { AppError } from '../kernel/errors';
 import { featuresOf } from '../company/companies';
 import { dayIn, timeZoneOf } from '../company/timeZone';
@@ -178,8 +178,7 @@ export async function runNow(ctx: DomainContext, id: string): Promise<RecurringR
   const today = dayIn(await timeZoneOf(ctx), new Date());
   if (s.nextRun > today)
     throw new AppError('CONFLICT', `Nothing is due yet: the next run is on ${s.nextRun}`, { id, nextRun: s.nextRun });
-  // the copy carries the template's prices, not the person's input: they run a schedule someone
-  // allowed to set prices saved, so `values` is not asked of them (the answer shows no price)
-  const actor: Actor = { ...ctx.actor, permissions: [...ctx.actor.permissions, 'values'] };
+  // the copy carries the template's prices, not the person's input (the answer shows no price)
+  const actor = lendingValues(ctx.actor);
   return ctx.db.transaction((tx) => runSchedule({ ...ctx, db: tx, actor }, s, today, { recordFailures: false }));
 }

@@ -2,14 +2,13 @@
 // company's id is simply not found), the next number in a document's series, today's date in
 // the company's time zone, quantities as exact thousandths, and creating the next document
 // through the generic records create path so every entity hook (totals, this flow) runs.
-import { sql } from 'drizzle-orm';
 import { entityByName } from '../../../../generated/entities';
-import { rowsOf } from '../../../db/connect';
 import { toScaled } from '../../../../shared/money/decimal';
-import type { DomainContext } from '../../records/actor';
+import { lendingValues, type DomainContext } from '../../records/actor';
 import { AppError } from '../../kernel/errors';
 import { assertFound, getRecord } from '../../records/list';
 import { createRecord } from '../../records/write';
+import { nextNumberOf } from '../../records/numbering';
 import type { ApiRecord } from '../../records/hydrate';
 import { dayIn, timeZoneOf } from '../../company/timeZone';
 
@@ -65,31 +64,9 @@ const FIRST_NUMBER: Record<SalesDocument, string> = {
   salesReturn: 'RMA-5001',
 };
 
-/** The number after the highest of the series the company last used (its prefix and width):
- * SO-1007 after SO-1006, CMD-0042 after CMD-0041. Serialised per company and kind, so two
- * conversions at once do not pick the same number. */
-export async function nextNumber(ctx: DomainContext, entity: SalesDocument): Promise<string> {
-  const table = entityByName[entity].table;
-  await ctx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`number:${ctx.actor.companyId}:${entity}`}))`);
-  const [last] = rowsOf<{ number: string }>(
-    await ctx.db.execute(sql`
-      SELECT number FROM ${sql.identifier(table)}
-      WHERE company_id = ${ctx.actor.companyId} AND number ~ '[0-9]+$'
-      ORDER BY id DESC LIMIT 1`),
-  );
-  if (!last) return FIRST_NUMBER[entity];
-  const prefix = /^(.*?)(\d+)$/.exec(last.number)![1];
-  const [top] = rowsOf<{ digits: string }>(
-    await ctx.db.execute(sql`
-      SELECT substr(number, ${prefix.length + 1}) AS digits FROM ${sql.identifier(table)}
-      WHERE company_id = ${ctx.actor.companyId} AND left(number, ${prefix.length}) = ${prefix}
-        AND substr(number, ${prefix.length + 1}) ~ '^[0-9]+$'
-      ORDER BY length(substr(number, ${prefix.length + 1})) DESC, substr(number, ${prefix.length + 1}) DESC
-      LIMIT 1`),
-  );
-  const digits = top.digits;
-  return `${prefix}${(BigInt(digits) + 1n).toString().padStart(digits.length, '0')}`;
-}
+/** The number after the series the company last used for this kind (its prefix and width). */
+export const nextNumber = (ctx: DomainContext, entity: SalesDocument) =>
+  nextNumberOf(ctx, entity, FIRST_NUMBER[entity]);
 
 /** Today in the company's time zone. */
 export const todayOf = async (ctx: DomainContext) => dayIn(await timeZoneOf(ctx), new Date());
@@ -103,10 +80,7 @@ export async function createDocument(
   entity: SalesDocument,
   input: Record<string, unknown>,
 ): Promise<string> {
-  const actor = ctx.actor.permissions.includes('values')
-    ? ctx.actor
-    : { ...ctx.actor, permissions: [...ctx.actor.permissions, 'values'] };
-  const created = await createRecord({ ...ctx, actor }, entityByName[entity], input);
+  const created = await createRecord({ ...ctx, actor: lendingValues(ctx.actor) }, entityByName[entity], input);
   return String(created.id);
 }
 
