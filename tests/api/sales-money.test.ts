@@ -106,8 +106,10 @@ describe.each(backends)('sales money on %s', (backend) => {
 
   it('stores and answers line amounts and totals on create and on update', async () => {
     // 3 x 19.99 = 59.97; 1 x 45.50 less 10 % = 40.95; subtotal 100.92
-    // HST 100.92 x 13 % = 13.1196 -> 13.12; shipping 15.00 untaxed; total 100.92 + 13.12 + 15.00 = 129.04
-    // line tax shares: 1312 x 5997 / 10092 = 779.6 -> 7.80; the other 13.12 - 7.80 = 5.32
+    // shipping 15.00 is taxed like the goods (CRA: delivery billed by the seller is part of the
+    // supply), shared by amount: 1500 x 5997 / 10092 = 891.35 -> 8.91 and 6.09; HST on
+    // (100.92 + 15.00) = 115.92 x 13 % = 15.0696 -> 15.07; total 100.92 + 15.00 + 15.07 = 130.99
+    // line tax shares on 68.88 and 47.04: 1507 x 6888 / 11592 = 895.46 -> 8.95; the other 6.12
     const r = await invoiceCreate({
       shippingCharge: 15,
       lines: [
@@ -118,13 +120,14 @@ describe.each(backends)('sales money on %s', (backend) => {
     expect(r.errors).toBeUndefined();
     const inv = r.data!.invoiceCreate;
     expect(inv.lines.map((l) => [l.amount, l.taxAmount])).toEqual([
-      [59.97, 7.8],
-      [40.95, 5.32],
+      [59.97, 8.95],
+      [40.95, 6.12],
     ]);
-    expect([inv.subtotal, inv.taxTotal, inv.total, inv.balance]).toEqual([100.92, 13.12, 129.04, 129.04]);
-    expect(await readInvoice(inv.id)).toMatchObject({ subtotal: 100.92, taxTotal: 13.12, total: 129.04 });
+    expect([inv.subtotal, inv.taxTotal, inv.total, inv.balance]).toEqual([100.92, 15.07, 130.99, 130.99]);
+    expect(await readInvoice(inv.id)).toMatchObject({ subtotal: 100.92, taxTotal: 15.07, total: 130.99 });
 
-    // drop the discount: line 2 = 45.50; subtotal 105.47; HST 13.7111 -> 13.71; total 105.47 + 13.71 + 15 = 134.18
+    // drop the discount: line 2 = 45.50; subtotal 105.47; HST (105.47 + 15) x 13 % = 15.6611 -> 15.66;
+    // total 105.47 + 15 + 15.66 = 136.13
     const u = await invoiceUpdate(inv.id, {
       lines: [
         { id: inv.lines[0].id, quantity: 3, unitPrice: 19.99, tax: hst },
@@ -133,10 +136,10 @@ describe.each(backends)('sales money on %s', (backend) => {
     });
     expect(u.errors).toBeUndefined();
     expect([u.data!.invoiceUpdate.subtotal, u.data!.invoiceUpdate.taxTotal, u.data!.invoiceUpdate.total]).toEqual([
-      105.47, 13.71, 134.18,
+      105.47, 15.66, 136.13,
     ]);
     expect(u.data!.invoiceUpdate.lines[1].amount).toBe(45.5);
-    expect((await readInvoice(inv.id)).total).toBe(134.18);
+    expect((await readInvoice(inv.id)).total).toBe(136.13);
   });
 
   it("answers the edit screen's tax query with the tax's components", async () => {
@@ -167,7 +170,8 @@ describe.each(backends)('sales money on %s', (backend) => {
   });
 
   it('totals a purchase order with its freight', async () => {
-    // 10 x 4.25 = 42.50; HST 5.525 -> 5.53; freight 20.00; total 42.50 + 5.53 + 20.00 = 68.03
+    // 10 x 4.25 = 42.50; freight 20.00 billed by the supplier is taxed with the goods: HST
+    // (42.50 + 20.00) x 13 % = 8.125 -> 8.13; total 42.50 + 20.00 + 8.13 = 70.63
     const supplier = (await create('supplier', { name: 'Glass Co' })).id;
     const po = await create(
       'purchaseOrder',
@@ -180,7 +184,7 @@ describe.each(backends)('sales money on %s', (backend) => {
       },
       'subtotal taxTotal total',
     );
-    expect(po).toMatchObject({ subtotal: 42.5, taxTotal: 5.53, total: 68.03 });
+    expect(po).toMatchObject({ subtotal: 42.5, taxTotal: 8.13, total: 70.63 });
   });
 
   it('refuses a foreign currency with one currency, and needs a rate with several', async () => {
@@ -257,7 +261,8 @@ describe.each(backends)('sales money on %s', (backend) => {
     const inv = (await invoiceCreate({ amountPaid: 20, lines: [{ quantity: 2, unitPrice: 50, tax: hst }] })).data!
       .invoiceCreate;
     expect(inv.balance).toBe(93);
-    // a return of one: 50.00 + HST 6.50 = 56.50, less a restocking fee of 5.00 = 51.50 credited
+    // a return of one, less a restocking fee of 5.00 the seller keeps (taxed as part of the same
+    // supply): (50.00 - 5.00) + HST 45.00 x 13 % = 5.85 -> 50.85 credited
     const ret = await create(
       'salesReturn',
       {
@@ -271,12 +276,12 @@ describe.each(backends)('sales money on %s', (backend) => {
       },
       'id total',
     );
-    expect(ret).toMatchObject({ total: 51.5 });
+    expect(ret).toMatchObject({ total: 50.85 });
     // a draft return credits nothing yet
     expect((await readInvoice(inv.id)).balance).toBe(93);
     await ok(`mutation($id: ID!) { salesReturnUpdate(id: $id, input: { status: "Credited" }) { id } }`, { id: ret.id });
-    // 93.00 - 51.50 = 41.50
-    expect((await readInvoice(inv.id)).balance).toBe(41.5);
+    // 93.00 - 50.85 = 42.15
+    expect((await readInvoice(inv.id)).balance).toBe(42.15);
   });
 
   it('hides line prices from users without values and refuses their writing one', async () => {

@@ -26,9 +26,11 @@ const taxes = new Map<string, TaxInput>([
 
 describe('document totals panel', () => {
   it('totals the form as it is being typed', () => {
-    // line 1: 4 x 25 = 100.00 with GST 5.00 + QST 9.975 -> 9.98; line 2: '2' x '10.5' = 21.00 with
-    // HST 2.73; line 3 half-typed ('1.' x '') counts nothing; shipping 15; total
-    // 100 + 21 + 5.00 + 9.98 + 2.73 + 15 = 153.71
+    // line 1: 4 x 25 = 100.00 (GST + QST); line 2: '2' x '10.5' = 21.00 (HST); line 3 half-typed
+    // ('1.' x '') counts nothing; subtotal 121.00. Shipping 15 is taxed like the goods, shared by
+    // amount: 1500 x 100/121 = 1239.7 -> 12.40 to line 1, the 2.60 left to line 2.
+    // GST 112.40 x 5 % = 5.62; QST 112.40 x 9.975 % = 11.2119 -> 11.21; HST 23.60 x 13 % = 3.068
+    // -> 3.07; total 121 + 15 + 5.62 + 11.21 + 3.07 = 155.90
     const t = formTotals(
       'invoice',
       {
@@ -44,9 +46,9 @@ describe('document totals panel', () => {
       'CAD',
     );
     expect(t.subtotal).toBe('121.00');
-    expect(t.taxes.flatMap((x) => x.components.map((c) => c.amount))).toEqual(['5.00', '9.98', '2.73']);
+    expect(t.taxes.flatMap((x) => x.components.map((c) => c.amount))).toEqual(['5.62', '11.21', '3.07']);
     expect(t.charges).toBe('15.00');
-    expect(t.total).toBe('153.71');
+    expect(t.total).toBe('155.90');
   });
 
   it("takes a return's restocking fee off and rounds in the document's currency", () => {

@@ -175,10 +175,12 @@ describe('document totals', () => {
     expect(t.lines.map((l) => l.taxAmount)).toEqual(['0.01', '0.00', '0.01']);
   });
 
-  it('keeps taxes apart, leaves untaxed lines untaxed, and adds shipping untaxed outside the subtotal', () => {
-    // line 1: 2 x 50 = 100.00 with GST 5 % = 5.00; line 2: 1 x 20 = 20.00 HST 13 % = 2.60;
-    // line 3: 1 x 10 = 10.00 no tax; subtotal 130.00; taxes 7.60; shipping 15.00;
-    // total 130.00 + 7.60 + 15.00 = 152.60
+  it('keeps taxes apart, leaves untaxed lines untaxed, and taxes shipping like the goods it carries', () => {
+    // line 1: 2 x 50 = 100.00 GST 5 %; line 2: 1 x 20 = 20.00 HST 13 %; line 3: 1 x 10 = 10.00 no
+    // tax; subtotal 130.00. Shipping 15.00 shared by amount (cumulative, in cents): 1500 x 100/130
+    // = 1153.8 -> 11.54; 1500 x 120/130 = 1384.6 -> 13.85, so 2.31; the last 1.15 (untaxed line).
+    // GST (100.00 + 11.54) x 5 % = 5.577 -> 5.58; HST (20.00 + 2.31) x 13 % = 2.9003 -> 2.90;
+    // taxes 8.48; total 130.00 + 15.00 + 8.48 = 153.48
     const t = documentTotals({
       currency: 'CAD',
       lines: [
@@ -189,14 +191,14 @@ describe('document totals', () => {
       charges: ['15'],
     });
     expect(t.subtotal).toBe('130.00');
-    expect(t.taxes.map((x) => [x.name, x.amount])).toEqual([
-      ['GST', '5.00'],
-      ['HST', '2.60'],
+    expect(t.taxes.map((x) => [x.name, x.base, x.amount])).toEqual([
+      ['GST', '111.54', '5.58'],
+      ['HST', '22.31', '2.90'],
     ]);
-    expect(t.taxTotal).toBe('7.60');
+    expect(t.taxTotal).toBe('8.48');
     expect(t.charges).toBe('15.00');
-    expect(t.total).toBe('152.60');
-    expect(t.lines.map((l) => l.taxAmount)).toEqual(['5.00', '2.60', '0.00']);
+    expect(t.total).toBe('153.48');
+    expect(t.lines.map((l) => l.taxAmount)).toEqual(['5.58', '2.90', '0.00']);
   });
 
   it('a 100 % discount leaves nothing to tax', () => {

@@ -19,10 +19,14 @@
 // - Each line's `taxAmount` is its share of its tax's total, allocated by cumulative rounding
 //   in line order (share_i = round(T x cum_i / A) - round(T x cum_(i-1) / A)), so the line tax
 //   amounts add up exactly to `taxTotal` and each is within one minor unit of its proportion.
-// - Charges (a shipping charge, freight) are added to the total untaxed and are NOT part of
-//   `subtotal`: the subtotal is the goods before tax and shipping, which is what a sales rep's
-//   commission is paid on. (CRA treats a delivery charge billed by the seller as part of the
-//   supply; a company that must tax it can bill shipping as a taxed line instead.)
+// - Charges (a shipping charge, freight, a restocking fee taken off a return) are NOT part of
+//   `subtotal` (the goods before tax and shipping, which a sales rep's commission is paid on) but
+//   are taxed like the goods: the CRA treats a delivery charge the seller bills as part of the
+//   supply of the goods (GST/HST Memorandum 3-3-3, "freight" follows the goods' tax status), and
+//   a restocking fee kept on a return is consideration for the same supply. So the charges are
+//   shared across the lines in proportion to their amounts (cumulative rounding, the shares add up
+//   to the charges exactly) and each line's share joins the base of the line's tax; a share of an
+//   untaxed line stays untaxed. A document with no goods (subtotal 0) leaves its charges untaxed.
 
 import { currencyPrecision } from './currencies';
 import { divRound, fromScaled, parseDecimal, pow10, toScaled } from './decimal';
@@ -54,7 +58,7 @@ export interface LineInput {
 export interface DocumentInput {
   currency: string | null | undefined;
   lines: LineInput[];
-  /** shipping charge, freight...: added to the total, untaxed */
+  /** shipping charge, freight, a restocking fee (negative): added to the total, taxed like the goods */
   charges?: Num[];
 }
 
@@ -62,7 +66,7 @@ export interface TaxTotal {
   id: string | number | null;
   name: string | null;
   code: string | null;
-  /** the sum of the line amounts carrying this tax */
+  /** the sum of the line amounts carrying this tax, with their share of the charges */
   base: string;
   amount: string;
   components: { name: string | null; rate: string; compound: boolean; amount: string }[];
@@ -120,6 +124,16 @@ export function documentTotals(doc: DocumentInput): DocumentTotals {
   const amounts = doc.lines.map((line) => lineAmountUnits(line, precision));
   const subtotal = amounts.reduce((a, b) => a + b, 0n);
   const charges = (doc.charges ?? []).reduce<bigint>((sum, c) => sum + toScaled(c, precision), 0n);
+  // each line's taxable amount: its own plus its share of the charges (cumulative rounding)
+  let runningAmount = 0n;
+  let chargesShared = 0n;
+  const taxable = amounts.map((amount) => {
+    runningAmount += amount;
+    const upTo = subtotal === 0n ? 0n : divRound(charges * runningAmount, subtotal);
+    const share = upTo - chargesShared;
+    chargesShared = upTo;
+    return amount + share;
+  });
 
   // group the lines by tax, in the order each tax first appears
   const groups = new Map<unknown, { tax: TaxInput; lines: number[] }>();
@@ -136,7 +150,7 @@ export function documentTotals(doc: DocumentInput): DocumentTotals {
   const taxes: TaxTotal[] = [];
   let taxTotal = 0n;
   for (const { tax, lines } of groups.values()) {
-    const base = lines.reduce((sum, i) => sum + amounts[i], 0n);
+    const base = lines.reduce((sum, i) => sum + taxable[i], 0n);
     const parts: TaxComponentInput[] = tax.components?.length ? tax.components : [{ name: tax.name, rate: tax.rate }];
     let before = 0n;
     const components = parts.map((c) => {
@@ -150,7 +164,7 @@ export function documentTotals(doc: DocumentInput): DocumentTotals {
     let cumulative = 0n;
     let allocated = 0n;
     for (const i of lines) {
-      cumulative += amounts[i];
+      cumulative += taxable[i];
       const upTo = base === 0n ? 0n : divRound(total * cumulative, base);
       lineTax[i] += upTo - allocated;
       allocated = upTo;
