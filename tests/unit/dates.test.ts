@@ -3,7 +3,7 @@
 // and the zones' published rules (Canada: daylight time from the second Sunday of March, 2 am,
 // to the first Sunday of November, 2 am; Toronto UTC-5 / UTC-4, Vancouver UTC-8 / UTC-7,
 // St. John's UTC-3:30 / UTC-2:30).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   dateTimeSettingsErrors,
   formatDay,
@@ -12,7 +12,13 @@ import {
   parseDay,
   settingsOrDefaults,
 } from '../../src/shared/dateTimeSettings';
-import { readDay, setActiveDateSettings, showDay, showInstant } from '../../src/app/widgets/dateDisplay';
+import {
+  readDay,
+  setActiveDateSettings,
+  showDay,
+  showInstant,
+  todayInCompany,
+} from '../../src/app/widgets/dateDisplay';
 import { formatDateTime, joinDateTime, splitDateTime } from '../../src/app/widgets/dateRules';
 
 const TORONTO = 'America/Toronto';
@@ -117,6 +123,20 @@ describe('the display helper follows the current company', () => {
     expect(splitDateTime(iso)).toEqual({ date: '2026-11-21', hour: 3, minute: 5, meridiem: 'pm' });
     // 07:30 UTC on 1 July is 00:30 on 1 July in Vancouver (daylight time, UTC-7)
     expect(splitDateTime('2026-07-01T07:30:00Z')).toEqual({ date: '2026-07-01', hour: 12, minute: 30, meridiem: 'am' });
+  });
+
+  it("takes today from the company's clock, not the computer's", () => {
+    vi.useFakeTimers();
+    try {
+      // 2026-03-05 20:00 UTC is 6 March 10:00 in Kiritimati (UTC+14) and 5 March 09:00 in Pago Pago (UTC-11)
+      vi.setSystemTime(new Date('2026-03-05T20:00:00Z'));
+      setActiveDateSettings({ timeZone: 'Pacific/Kiritimati' });
+      expect(todayInCompany()).toBe('2026-03-06');
+      setActiveDateSettings({ timeZone: 'Pacific/Pago_Pago' });
+      expect(todayInCompany()).toBe('2026-03-05');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves days as stored before a company is known', () => {

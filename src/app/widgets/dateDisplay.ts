@@ -52,6 +52,10 @@ export function showInstant(value: unknown): string {
   return `${formatWall(w, 'yyyy-MM-dd')} ${formatWall(w, 'h:mm a')}`;
 }
 
+/** Today in the company's time zone (the browser's before a company is known), yyyy-MM-dd: the
+ * default date of a count, a batch move, a filing, whatever the clock of the computer says. */
+export const todayInCompany = (): string => formatWall(wallTimeIn(displayZone(), new Date()), 'yyyy-MM-dd');
+
 /** A day as typed in the company's format (or ISO) -> 'yyyy-MM-dd', or null. */
 export const readDay = (text: string): string | null => parseDay(text, displayDateFormat());
 

@@ -31,6 +31,7 @@ import { formatNumber } from '../../widgets/numberRules';
 import { submissionErrors, useGraphQL } from '../settings/api';
 import { batchEditPath, batchKindOfPath, batchListPath, batchNewPath, type BatchKind } from './paths';
 import { fill, useBatchText } from './text';
+import { showDay, todayInCompany } from '../../widgets/dateDisplay';
 
 type MoveKind = 'TransferSite' | 'MoveToDutyPaid';
 type Status = 'InBond' | 'DutyPaid';
@@ -89,10 +90,7 @@ const SEARCH = (kind: BatchKind) =>
   `query BatchSearch($q: String) { ${kind === 'Products' ? 'products2' : 'items2'}(first: 20, parameters: { search: $q }) {
     edges { node { id name sku } } } }`;
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = todayInCompany;
 
 function useMayWrite() {
   const company = useCurrentCompany();
@@ -167,7 +165,7 @@ function BatchList({ kind }: { kind: BatchKind }) {
                   sx={{ cursor: 'pointer' }}
                   onClick={() => navigate(batchEditPath(kind, d.id))}
                 >
-                  <TableCell>{d.date}</TableCell>
+                  <TableCell>{showDay(d.date)}</TableCell>
                   <TableCell>{text.move[d.move]}</TableCell>
                   <TableCell>{d.siteName}</TableCell>
                   <TableCell>{d.toSiteName}</TableCell>
@@ -576,7 +574,7 @@ function Editor({ kind, doc }: { kind: BatchKind; doc: Doc | null }) {
             <TableBody>
               {rows.map((t) => (
                 <TableRow key={t.id}>
-                  <TableCell>{t.date}</TableCell>
+                  <TableCell>{showDay(t.date)}</TableCell>
                   <TableCell>{t.stockName}</TableCell>
                   <TableCell>{t.siteName}</TableCell>
                   <TableCell>{t.lot}</TableCell>

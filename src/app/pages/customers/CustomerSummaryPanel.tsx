@@ -12,6 +12,7 @@ import { hasPermission } from '../../../shared/permissions';
 import type { ExtensionProps } from '../extensions';
 import { CUSTOMER_SUMMARY, type CustomerSummary } from './api';
 import './register';
+import { showDay } from '../../widgets/dateDisplay';
 
 const money = (amount: string | null, currency: string, locale: string) => {
   if (amount === null) return '';
@@ -110,7 +111,7 @@ export function CustomerSummaryPanel({ record }: ExtensionProps) {
                         o.number
                       )}
                     </TableCell>
-                    <TableCell>{o.date}</TableCell>
+                    <TableCell>{showDay(o.date)}</TableCell>
                     <TableCell>{o.requiredDate ?? ''}</TableCell>
                     <TableCell>
                       {translate(`resources.salesOrders.choices.status.${o.status}`, { _: o.status })}
@@ -162,8 +163,8 @@ export function CustomerSummaryPanel({ record }: ExtensionProps) {
                         i.number
                       )}
                     </TableCell>
-                    <TableCell>{i.date}</TableCell>
-                    <TableCell>{i.dueDate ?? ''}</TableCell>
+                    <TableCell>{showDay(i.date)}</TableCell>
+                    <TableCell>{showDay(i.dueDate)}</TableCell>
                     <TableCell>{translate(`resources.invoices.choices.status.${i.status}`, { _: i.status })}</TableCell>
                     {values && <TableCell align="right">{money(i.total, i.currency, locale)}</TableCell>}
                     {values && <TableCell align="right">{money(i.balance, i.currency, locale)}</TableCell>}

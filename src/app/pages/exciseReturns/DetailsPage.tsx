@@ -23,6 +23,7 @@ import { describeApiError } from '../../data/errors';
 import { DETAILS_DOCUMENT, useQuery, type Details } from './api';
 import { qty } from './format';
 import { RETURNS_PATH, returnPath, returnRefOf } from './paths';
+import { showDay } from '../../widgets/dateDisplay';
 
 const PAGE = 100;
 
@@ -52,7 +53,7 @@ export function DetailsPage() {
       {d && refOf && (
         <>
           <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-            {refOf.form} · {d.label} ({refOf.periodStart} – {refOf.periodEnd})
+            {refOf.form} · {d.label} ({showDay(refOf.periodStart)} – {showDay(refOf.periodEnd)})
           </Typography>
           <Typography color="text.secondary" data-testid="details-total">
             {translate('exciseReturns.rows', { count: d.totalCount, total: qty(d.total), unit: d.unit })}
@@ -75,7 +76,7 @@ export function DetailsPage() {
             <TableBody>
               {d.nodes.map((n) => (
                 <TableRow key={n.id} data-row={n.id}>
-                  <TableCell>{n.date}</TableCell>
+                  <TableCell>{showDay(n.date)}</TableCell>
                   <TableCell>{n.category}</TableCell>
                   <TableCell>{n.name}</TableCell>
                   <TableCell>{n.vesselName}</TableCell>

@@ -22,6 +22,7 @@ import { useT } from './i18n';
 import { describeApiError } from '../../data/errors';
 import { PERIODS_DOCUMENT, useQuery, type Periods } from './api';
 import { returnPath } from './paths';
+import { showDay } from '../../widgets/dateDisplay';
 
 export function ExciseReturnsPage() {
   const translate = useT();
@@ -46,7 +47,7 @@ export function ExciseReturnsPage() {
         {list && (
           <Typography color="text.secondary" sx={{ pl: 2 }}>
             {list.excisePeriodEnd
-              ? translate('exciseReturns.lock', { date: list.excisePeriodEnd })
+              ? translate('exciseReturns.lock', { date: showDay(list.excisePeriodEnd) })
               : translate('exciseReturns.no_lock')}
           </Typography>
         )}
@@ -71,9 +72,9 @@ export function ExciseReturnsPage() {
             {list.periods.map((p) => (
               <TableRow key={p.periodStart} data-period={p.periodStart}>
                 <TableCell>
-                  {p.periodStart} – {p.periodEnd}
+                  {showDay(p.periodStart)} – {showDay(p.periodEnd)}
                 </TableCell>
-                <TableCell>{p.dueDate}</TableCell>
+                <TableCell>{showDay(p.dueDate)}</TableCell>
                 <TableCell>{translate(p.filed ? 'exciseReturns.filed' : 'exciseReturns.open')}</TableCell>
                 <TableCell>
                   {p.returns.length === 0 && (
@@ -95,7 +96,7 @@ export function ExciseReturnsPage() {
                         clickable
                         color={r.status === 'Filed' ? 'success' : r.status === 'Amending' ? 'warning' : 'default'}
                         variant={r.nil ? 'outlined' : 'filled'}
-                        label={`${r.form} ${r.siteName}${r.licence ? ` (${r.licence})` : ''}${r.halfYearly ? ` – ${translate('exciseReturns.half_year', { start: r.periodStart, end: r.periodEnd, due: r.dueDate })}` : ''}${r.nil ? ` – ${translate('exciseReturns.nil')}` : ''} · ${translate(`exciseReturns.status.${r.status}`)}`}
+                        label={`${r.form} ${r.siteName}${r.licence ? ` (${r.licence})` : ''}${r.halfYearly ? ` – ${translate('exciseReturns.half_year', { start: showDay(r.periodStart), end: showDay(r.periodEnd), due: showDay(r.dueDate) })}` : ''}${r.nil ? ` – ${translate('exciseReturns.nil')}` : ''} · ${translate(`exciseReturns.status.${r.status}`)}`}
                       />
                     ))}
                   </Stack>

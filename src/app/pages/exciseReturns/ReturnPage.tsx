@@ -44,8 +44,9 @@ import {
 } from './api';
 import { labelOf, money, qty, rate, screen } from './format';
 import { RETURNS_PATH, detailsPath, returnRefOf, type ReturnRef } from './paths';
+import { showDay, todayInCompany } from '../../widgets/dateDisplay';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = todayInCompany;
 
 function useErrorText() {
   const translate = useT();
@@ -387,11 +388,11 @@ export function ReturnPage() {
             <Typography>
               {translate('exciseReturns.period')}:{' '}
               <b>
-                {r.periodStart} – {r.periodEnd}
+                {showDay(r.periodStart)} – {showDay(r.periodEnd)}
               </b>
             </Typography>
             <Typography>
-              {translate('exciseReturns.due_date')}: <b>{r.dueDate}</b>
+              {translate('exciseReturns.due_date')}: <b>{showDay(r.dueDate)}</b>
             </Typography>
             <Typography data-testid="status">
               <b>{translate(`exciseReturns.status.${r.status}`)}</b>

@@ -31,6 +31,7 @@ import { formatNumber } from '../../widgets/numberRules';
 import { submissionErrors, useGraphQL } from '../settings/api';
 import { editPath, listPath, newPath, screenOf, transactionsPath, type CountKind, type VesselType } from './paths';
 import { fill, useCountText, type CountTexts } from './text';
+import { showDay, todayInCompany } from '../../widgets/dateDisplay';
 
 export interface CountLine {
   stockId: string | null;
@@ -116,10 +117,7 @@ const SAVE = (kind: CountKind) =>
   `mutation SaveReconciliation($input: ReconciliationInput!) { ${kind === 'Vessels' ? 'vesselReconciliationSave' : 'reconciliationSave'}(input: $input) { id differenceCount } }`;
 const DELETE = `mutation DeleteReconciliation($id: ID!) { reconciliationDelete(id: $id) { id } }`;
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = todayInCompany;
 const qty = (n: number | null | undefined, precision = 3) =>
   n === null || n === undefined ? '' : formatNumber(n, Number.isInteger(n) ? 0 : precision);
 
@@ -258,7 +256,7 @@ function ReconciliationList({ kind, vesselType }: { kind: CountKind; vesselType:
                   sx={{ cursor: 'pointer' }}
                   onClick={() => navigate(editPath(kind, d.id, vesselType))}
                 >
-                  <TableCell>{d.date}</TableCell>
+                  <TableCell>{showDay(d.date)}</TableCell>
                   <TableCell>{d.siteName ?? text.field.allSites}</TableCell>
                   <TableCell align="right">{d.lineCount}</TableCell>
                   <TableCell align="right">{d.differenceCount}</TableCell>
@@ -657,7 +655,7 @@ function Worksheet(props: {
     <div className="count-print" aria-hidden>
       <h2 style={{ margin: '0 0 4px' }}>{props.title}</h2>
       <p style={{ margin: '0 0 8px' }}>
-        {text.field.date}: {props.date} · {text.field.site}: {props.siteName}
+        {text.field.date}: {showDay(props.date)} · {text.field.site}: {props.siteName}
       </p>
       <table>
         <thead>
@@ -742,7 +740,7 @@ function TransactionsView({ kind, id }: { kind: CountKind; id: string }) {
       </Box>
     );
   const vesselType = data.vesselType;
-  const title = `${titleOf(text, data.kind, vesselType)} ${data.date}: ${text.transactions}`;
+  const title = `${titleOf(text, data.kind, vesselType)} ${showDay(data.date)}: ${text.transactions}`;
   return (
     <Box sx={{ p: 2 }}>
       <Title title={title} />
@@ -786,7 +784,7 @@ function TransactionsView({ kind, id }: { kind: CountKind; id: string }) {
             <TableBody>
               {rows.map((t) => (
                 <TableRow key={t.id} sx={t.reversed || t.reversesId ? { opacity: 0.6 } : undefined}>
-                  <TableCell>{t.date}</TableCell>
+                  <TableCell>{showDay(t.date)}</TableCell>
                   <TableCell>{t.stockName}</TableCell>
                   <TableCell>{t.siteName}</TableCell>
                   <TableCell>{t.lot}</TableCell>
@@ -819,7 +817,7 @@ function TransactionsView({ kind, id }: { kind: CountKind; id: string }) {
             <TableBody>
               {exciseRows.map((t) => (
                 <TableRow key={t.id} sx={t.reversed || t.reversesId ? { opacity: 0.6 } : undefined}>
-                  <TableCell>{t.date}</TableCell>
+                  <TableCell>{showDay(t.date)}</TableCell>
                   <TableCell>{t.vesselName}</TableCell>
                   <TableCell>{t.alcoholName}</TableCell>
                   <TableCell>{t.lot}</TableCell>
