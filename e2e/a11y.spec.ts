@@ -116,6 +116,8 @@ function catalogue(ids: Ids): Target[] {
     `/production/tanks/${ids.tank}/transactions`,
     `/production/${ids.tank}/transfertotank`,
     `/production/tanks/${ids.tank}/proof`,
+    '/reports',
+    '/reportsview?to=SalesByCustomer&period=last365',
   ])
     out.push({ path });
   out.push({

@@ -3,8 +3,8 @@
 // regauge, the age start, and the cask list's contents and age for a page in one request.
 // Every figure is worked by hand: LAA = litres x ABV / 100.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { membershipTable } from '../../src/generated/tables';
+import { eq, sql } from 'drizzle-orm';
+import { companyTable, membershipTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
 import { ageAt } from '../../src/server/domain/casks/age';
 import { backends, makeMember, startApi, type TestApi } from './harness';
@@ -141,6 +141,29 @@ describe.each(backends)('casks on %s', (backend) => {
       { input: { number: 'T-2', size: 200, type: barrelType, charLevel: 'Char1', cost: 300 } },
     );
     expect(own.data!.caskCreate).toMatchObject({ charLevel: 'Char1', cost: 300 });
+  });
+
+  it('a cask created without a size takes its type’s; with neither a size nor a type it is refused', async () => {
+    const make = (input: Record<string, unknown>) =>
+      co.call<{ caskCreate: Record<string, unknown> }>(
+        `mutation($input: CaskInput!) { caskCreate(input: $input) { id number size charLevel } }`,
+        { input },
+      );
+    // the type is the 200 L bourbon barrel
+    const typed = await make({ number: 'T-3', type: barrelType });
+    expect(typed.errors).toBeUndefined();
+    expect(typed.data!.caskCreate).toMatchObject({ number: 'T-3', size: 200, charLevel: 'Char3' });
+    // a size given wins over the type's
+    expect((await make({ number: 'T-4', type: barrelType, size: 180 })).data!.caskCreate).toMatchObject({ size: 180 });
+    expect(failure(await make({ number: 'T-5' }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'size: Required (or choose a cask type)',
+    });
+    const cleared = await co.call(
+      `mutation($id: ID!, $input: CaskInput!) { caskUpdate(id: $id, input: $input) { id } }`,
+      { id: typed.data!.caskCreate.id, input: { size: null } },
+    );
+    expect(failure(cleared)).toEqual({ code: 'VALIDATION_ERROR', message: 'size: Required' });
   });
 
   it('fills a cask (date filled, one more fill), regauges and empties it into a tank with the angels’ share', async () => {
@@ -436,5 +459,58 @@ describe.each(backends)('casks on %s', (backend) => {
       ),
     );
     expect(row.cost).toBe('450.00');
+  });
+
+  it('a wine cask emptied with a loss posts an authorised loss, on the B265’s authorised losses line', async () => {
+    await api.database.db.update(companyTable).set({ allowWine: true }).where(eq(companyTable.id, co.companyId));
+    await api.database.db.execute(
+      sql`UPDATE sites SET b265 = true WHERE company_id = ${co.companyId} AND id = ${co.site}`,
+    );
+    const chardonnay = await co.create('wine', { name: 'Chardonnay 2025', exciseCategory: 'Over7' });
+    const vat = await co.tank('Wine vat');
+    const wineCask = await co.cask('WC-1', 225);
+    // 225 L at 13 % = 29.250 LAA into the cask
+    const filled = await co.act('exciseInitial', {
+      vesselId: wineCask,
+      date: '2026-03-02',
+      alcoholType: 'Wine',
+      alcoholId: chardonnay,
+      lot: 'CH-25',
+      volume: 225,
+      strength: 13,
+    });
+    expect(filled.errors).toBeUndefined();
+    // regauged 220 L at 13 % = 28.600 LAA: 5 L holding 0.650 LAA evaporated
+    const empty = await co.act('caskEmpty', {
+      vesselId: wineCask,
+      toVesselId: vat,
+      date: '2026-03-20',
+      volume: 220,
+      strength: 13,
+    });
+    expect(empty.errors).toBeUndefined();
+    expect(empty.data!.transactions.map((t) => [t.excise, t.vesselId, t.volume, t.laa])).toEqual([
+      ['WineReductionLossesAuthorised', wineCask, -5, -0.65],
+      ['WineTransfer', wineCask, -220, -28.6],
+      ['WineTransfer', vat, 220, 28.6],
+    ]);
+    // the B265 of March, in litres: 225 in (opening inventory entered: other additions), the 5 L
+    // on the authorised losses line (not dutiable, no gauging adjustment), 220 L left
+    const r = await co.call<{ exciseReturn: { lines: { key: string; quantity: number }[]; totalDuty: number } }>(
+      `query($siteId: ID!) { exciseReturn(form: B265, siteId: $siteId, periodStart: "2026-03-01", periodEnd: "2026-03-31") {
+        lines { key quantity } totalDuty } }`,
+      { siteId: co.site },
+    );
+    expect(r.errors).toBeUndefined();
+    const lines = Object.fromEntries(r.data!.exciseReturn.lines.map((l) => [l.key, l.quantity]));
+    expect(lines).toMatchObject({
+      opening: 0,
+      'add.other': 225,
+      'red.lossesAuthorised': 5,
+      'red.lossesOther': 0,
+      adjustments: 0,
+      closing: 220,
+    });
+    expect(r.data!.exciseReturn.totalDuty).toBe(0);
   });
 });

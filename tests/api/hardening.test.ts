@@ -114,6 +114,8 @@ describe.each(backends)('hardening on %s', (backend) => {
     it.runIf(backend === 'postgres')('sets a statement timeout on every pooled PostgreSQL connection', async () => {
       const shown = rowsOf<{ statement_timeout: string }>(await api.database.db.execute(sql`SHOW statement_timeout`));
       expect(shown[0].statement_timeout).toBe('30s');
+      // and no JIT: short queries, where a misestimated plan once spent seconds compiling
+      expect(rowsOf<{ jit: string }>(await api.database.db.execute(sql`SHOW jit`))[0].jit).toBe('off');
       const quick = await connect({ url: process.env.TEST_DATABASE_URL, statementTimeoutMs: 200 });
       try {
         const error = await quick.db.execute(sql`SELECT pg_sleep(2)`).catch((e: unknown) => e);

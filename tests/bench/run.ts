@@ -12,6 +12,9 @@
 //      million-row ledger (tests/bench/production.ts), PostgreSQL.
 //   8. returns: a B266 of a month holding 100k rows on a million-row ledger
 //      (tests/bench/returns.ts), PostgreSQL.
+//   9. sales: an invoice of 50 lines with taxes, created and saved; SalesByCustomer over a year
+//      of 100k invoice lines (tests/bench/sales.ts), PostgreSQL.
+//  10. reports: SpiritsPeriodSummary over a year on a million-row ledger (tests/bench/reports.ts), PostgreSQL.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +30,8 @@ import { runBundleBench } from './bundle';
 import { runInventoryBench } from './inventory';
 import { runProductionBench } from './production';
 import { runReturnsBench } from './returns';
+import { runReportsBench } from './reports';
+import { runSalesBench } from './sales';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -173,6 +178,24 @@ if (!only || only === 'returns') {
     process.env.TEST_DATABASE_URL = url;
     for (const line of await runReturnsBench('postgres', rows, console.log)) say(line);
   } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; returns skipped');
+}
+if (!only || only === 'sales') {
+  // BENCH_SALES_LINES sets the year's invoice lines (100k by default), on PostgreSQL
+  const yearLines = Number(process.env.BENCH_SALES_LINES ?? 100_000);
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    for (const line of await runSalesBench('postgres', yearLines, console.log)) say(line);
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; sales skipped');
+}
+if (!only || only === 'reports') {
+  // BENCH_REPORTS_ROWS sets the ledger's size (a million by default), on PostgreSQL
+  const rows = Number(process.env.BENCH_REPORTS_ROWS ?? 1_000_000);
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    for (const line of await runReportsBench('postgres', rows, console.log)) say(line);
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; reports skipped');
 }
 if (!only || only === 'excise') {
   // BENCH_EXCISE_ROWS sets the size (a million by default: about 2 min to build on PostgreSQL,

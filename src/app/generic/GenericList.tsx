@@ -53,6 +53,7 @@ import { Box } from '@mui/material';
 import { PermissionDenied } from './PermissionDenied';
 import { SEARCH_KEY } from '../data/filters';
 import { extensionsOf, type EntityExtension } from '../pages/extensions';
+import { HelpLink } from '../help/HelpLink';
 
 export const PAGE_SIZES = [25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;
@@ -105,6 +106,7 @@ function ListActions(props: {
       {csv ? <ExportCsvButton entity={entity} preset={preset} dateFields={dateFields} /> : null}
       <PrintButton />
       <ColumnWidthSlider listKey={listKey} />
+      {entity.help ? <HelpLink article={entity.help} /> : null}
     </TopToolbar>
   );
 }

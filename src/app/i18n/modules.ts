@@ -7,3 +7,7 @@ import { widgetMessages } from '../widgets/messages';
 messageModules.push(widgetMessages);
 import { calculatorMessages } from '../pages/calculator/messages';
 messageModules.push(calculatorMessages);
+import { setupMessages } from '../pages/setupWizard/messages';
+messageModules.push(setupMessages);
+import { helpMessages } from '../help/messages';
+messageModules.push(helpMessages);

@@ -1,7 +1,7 @@
 // The left drawer (spec 2.4, 2.5, 6): Dashboard, Bookmarks (with Manage), the menu groups the
 // user's permissions and the company's feature flags allow, Apps (alert dot) and Settings.
 // Entries are named routes; a route that is not built is not shown.
-import { Children, useMemo, type ReactNode } from 'react';
+import { Children, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Menu, useTranslate } from 'react-admin';
 import { Badge, Box, Button, ListSubheader } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -42,8 +42,17 @@ function EntityTitle({ entry }: { entry: MenuEntry & { entity: NonNullable<MenuE
   return <>{useListTitle(entry.entity, entry.preset)}</>;
 }
 
+// a starred report's title comes from the catalogue, in the reports' own chunk
+const ReportTitle = lazy(() => import('../pages/reports/ReportTitle'));
+
 export function EntryLabel({ entry }: { entry: MenuEntry }) {
   const translate = useTranslate();
+  if (entry.report)
+    return (
+      <Suspense fallback={humanize(entry.report)}>
+        <ReportTitle name={entry.report} />
+      </Suspense>
+    );
   if (entry.entity) return <EntityTitle entry={entry as MenuEntry & { entity: NonNullable<MenuEntry['entity']> }} />;
   return <>{translate(`app.route.${entry.name ?? entry.key}`, { _: humanize(entry.name ?? entry.key) })}</>;
 }

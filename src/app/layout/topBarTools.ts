@@ -3,5 +3,9 @@
 import type { ComponentType } from 'react';
 
 export const topBarTools: { key: string; component: ComponentType }[] = [];
+import { SetupWidget } from '../pages/setupWizard';
+topBarTools.push({ key: 'setup', component: SetupWidget });
 import { CalculatorButton } from '../pages/calculator';
 topBarTools.push({ key: 'calculator', component: CalculatorButton });
+import { HelpButton } from '../help';
+topBarTools.push({ key: 'help', component: HelpButton });

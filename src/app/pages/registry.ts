@@ -26,6 +26,7 @@ import { itemsBatchMovePage, productsBatchMovePage } from './batchMove';
 import { invitationPage } from './invitation';
 import { signupPage } from './signup';
 import { exciseReturnsPages } from './exciseReturns';
+import { reportsPages } from './reports';
 
 export interface PageMessages {
   en: Record<string, unknown>;
@@ -78,6 +79,7 @@ export const customPages: CustomPage[] = [
   productsBatchMovePage,
   itemsBatchMovePage,
   ...exciseReturnsPages,
+  ...reportsPages,
 ];
 
 /** Paths of generated routes that a custom page replaces. */

@@ -73,6 +73,8 @@ export interface MenuEntry {
   name?: string;
   entity?: EntityMeta;
   preset?: Preset;
+  /** a starred report (pages/reports): the catalogue name its bookmark opens in ReportsView */
+  report?: string;
 }
 
 export interface ShellMenuGroup {
@@ -129,8 +131,18 @@ export function bookmarkedEntries(groups: readonly ShellMenuGroup[], bookmarks: 
   const byKey = new Map(groups.flatMap((g) => g.entries.map((e) => [e.key, e] as const)));
   return bookmarks.flatMap((k) => {
     const entry = byKey.get(k);
+    if (!entry && k.startsWith(REPORT_BOOKMARK) && byKey.has('Reports')) return [reportEntry(k)];
     return entry ? [entry] : [];
   });
+}
+
+/** A starred report is a bookmark `ReportsView?to=<Name>`, shown with the reports (spec 2.5). */
+export const REPORT_BOOKMARK = 'ReportsView?to=';
+
+function reportEntry(key: string): MenuEntry {
+  const report = key.slice(REPORT_BOOKMARK.length);
+  const path = `${routePath('ReportsView') ?? '/reportsview'}?to=${encodeURIComponent(report)}`;
+  return { key, path, name: 'ReportsView', report };
 }
 
 /** Settings (config), Audit log (audit + allowAudit), Recurring transactions (allowRecurringTransactions + buying or selling). */

@@ -30,10 +30,11 @@ export interface ConnectOptions {
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /** The pool's settings: the URL's, with the statement timeout added to its startup options (the
- * URL's own `options`, such as a search_path, are kept). */
+ * URL's own `options`, such as a search_path, are kept). JIT is off: the app's queries are short,
+ * and a report whose row estimate was 100x too high spent 5.9 s compiling a 100 ms query. */
 export function poolConfig(url: string, statementTimeoutMs: number): pg.PoolConfig {
   const config = parseIntoClientConfig(url);
-  const options = [config.options, `-c statement_timeout=${Math.max(0, Math.round(statementTimeoutMs))}`]
+  const options = [config.options, `-c statement_timeout=${Math.max(0, Math.round(statementTimeoutMs))}`, '-c jit=off']
     .filter(Boolean)
     .join(' ');
   return { ...config, options, max: 10 };

@@ -15,10 +15,13 @@ import { preferencesModule } from './preferences';
 import { productionModule } from './production';
 import { purchasingModule } from './purchasing';
 import { recurringModule } from './recurring';
+import { reportsModule } from './reports';
 import { returnsModule } from './returns';
 import { salesFlowModule } from './sales/flow';
 import { salesModule } from './sales';
 import { supportModule } from './support';
+import { helpModule } from './help';
+import { setupModule } from './setup';
 
 export const domainModules: DomainModule[] = [
   companyModule,
@@ -38,6 +41,9 @@ export const domainModules: DomainModule[] = [
   customersModule,
   salesFlowModule,
   recurringModule,
+  reportsModule,
+  setupModule,
+  helpModule,
 ];
 
 /** What listens to the vessel actions, in list order. */

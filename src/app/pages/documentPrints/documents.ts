@@ -22,6 +22,7 @@ type Ref = { id?: string; name?: string | null; number?: string | null; [k: stri
 export interface PrintLine {
   product?: { sku?: string | null; name?: string | null } | null;
   item?: { name?: string | null } | null;
+  bundle?: { name?: string | null } | null;
   description?: string | null;
   lot?: string | null;
   quantity?: number | null;
@@ -248,7 +249,9 @@ export function buildDocument(
       })
     : null;
   const goods = (l: PrintLine) =>
-    l.product ? [text(l.product.sku), text(l.product.name)].filter(Boolean).join(' ') : text(l.item?.name);
+    l.product
+      ? [text(l.product.sku), text(l.product.name)].filter(Boolean).join(' ')
+      : text(l.item?.name ?? l.bundle?.name);
   const columns = [
     { label: k('column.product'), numeric: false },
     { label: k('column.description'), numeric: false },

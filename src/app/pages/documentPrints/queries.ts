@@ -9,6 +9,8 @@ import type { DocumentKind } from './kinds';
 export type { DocumentKind };
 
 const GOODS = `product { id name } item { id name }`;
+/** sales lines may sell a bundle (a gift set) as one line */
+const SALES_GOODS = `${GOODS} bundle { id name }`;
 
 export const DOCUMENT_QUERIES: Record<DocumentKind, { field: string; document: string }> = {
   invoice: {
@@ -18,7 +20,7 @@ export const DOCUMENT_QUERIES: Record<DocumentKind, { field: string; document: s
     id number date dueDate status customerPO currency shippingCharge amountPaid notes
     customer { id name } salesOrder { id number } shipment { id number } salesRep { id name }
     term { id name } site { id name }
-    lines { id ${GOODS} description quantity unitPrice discountPercent tax { id name } }
+    lines { id ${SALES_GOODS} description quantity unitPrice discountPercent tax { id name } }
   }
 }`,
   },
@@ -28,7 +30,7 @@ export const DOCUMENT_QUERIES: Record<DocumentKind, { field: string; document: s
   shipment(id: $id) {
     id number date status dutyPaid bondDestination recipientLicense carrier trackingNumber shippingAddress notes
     customer { id name } salesOrder { id number } site { id name }
-    lines { id ${GOODS} description lot quantity }
+    lines { id ${SALES_GOODS} description lot quantity }
   }
 }`,
   },

@@ -11,6 +11,7 @@ interface Line {
   id: string;
   product?: { name?: string } | null;
   item?: { name?: string } | null;
+  bundle?: { name?: string } | null;
   description?: string | null;
   quantity?: number | null;
   shippedQuantity?: number | null;
@@ -47,7 +48,7 @@ export function OrderProgress({ record }: ExtensionProps) {
             const shipped = milli(l.shippedQuantity);
             return (
               <TableRow key={l.id} data-testid="sales-order-progress-line">
-                <TableCell>{l.product?.name ?? l.item?.name ?? l.description ?? ''}</TableCell>
+                <TableCell>{l.product?.name ?? l.item?.name ?? l.bundle?.name ?? l.description ?? ''}</TableCell>
                 <TableCell align="right">{show(ordered)}</TableCell>
                 <TableCell align="right">{show(shipped)}</TableCell>
                 <TableCell align="right" data-testid="sales-order-undelivered">

@@ -633,10 +633,14 @@ function caskEmpty(raw: Raw): PlannedAction {
       f.check();
       const kg = kgOf(volume!, strength!);
       const out: Taken = { volume: volume!, laa, kg: Math.min(kg, cask.kg), value: cask.value };
+      // evaporation from a cask is a loss in prescribed circumstances for spirits and an
+      // authorised loss for wine (B265 "Authorised losses", not dutiable); not a gauging difference
       const lossCategory: ExciseCategory =
         cask.alcoholType === 'Spirit'
           ? 'SpiritsReductionLossesPrescribed'
-          : categoryFor(cask.alcoholType!, 'adjustment');
+          : cask.alcoholType === 'Wine'
+            ? 'WineReductionLossesAuthorised'
+            : categoryFor(cask.alcoholType!, 'adjustment');
       const rows: Posting[] = [];
       const loss = { volume: cask.volume - out.volume, laa: cask.laa - out.laa, kg: cask.kg - out.kg, value: 0 };
       if (loss.volume !== 0 || loss.laa !== 0)

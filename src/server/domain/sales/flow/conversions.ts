@@ -23,7 +23,7 @@ import {
   type DocLine,
 } from './documents';
 import { firstDependent } from './dependents';
-import { allocate, refreshOrder } from './progress';
+import { allocate, keyOf, refreshOrder, totalsByKey, type CountedRow } from './progress';
 
 /** Leaves out what is not set, so the new document takes its own defaults. */
 function compact(input: Record<string, unknown>): Record<string, unknown> {
@@ -31,8 +31,8 @@ function compact(input: Record<string, unknown>): Record<string, unknown> {
 }
 const compactLines = (lines: Record<string, unknown>[]) => lines.map(compact);
 
-const sells = (l: DocLine) => refId(l.product) !== null || refId(l.item) !== null || !!l.description;
-const lineKey = (l: DocLine) => (refId(l.product) ? `p${refId(l.product)}` : refId(l.item) ? `i${refId(l.item)}` : '');
+const sells = (l: DocLine) => lineKey(l) !== '' || !!l.description;
+const lineKey = (l: DocLine) => keyOf(refId(l.product), refId(l.item), refId(l.bundle));
 
 async function inTransaction<T>(ctx: DomainContext, work: (tx: DomainContext) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (db) => work({ ...ctx, db }));
@@ -208,17 +208,18 @@ export function salesReturnFromInvoice(ctx: DomainContext, invoiceId: string): P
     const invoice = await readDocument(tx, 'invoice', invoiceId);
     if (invoice.status === 'Void') throw conflict(`${titleOf('invoice', invoice)} is void: nothing can come back`);
     // what earlier returns (not cancelled) took back, shared over the invoice's lines
-    const returned = rowsOf<{ product: string | null; item: string | null; quantity: string }>(
+    const returned = rowsOf<CountedRow>(
       await tx.db.execute(sql`
-        SELECT l.product_id::text AS product, l.item_id::text AS item, sum(l.quantity)::text AS quantity
+        SELECT l.product_id::text AS product, l.item_id::text AS item, l.bundle_id::text AS bundle,
+               sum(l.quantity)::text AS quantity
         FROM sales_returns r JOIN sales_returns_lines l ON l.company_id = r.company_id AND l.parent_id = r.id
         WHERE r.company_id = ${tx.actor.companyId} AND r.invoice_id = ${invoice.id} AND r.status <> 'Cancelled'
-        GROUP BY 1, 2`),
+        GROUP BY 1, 2, 3`),
     );
     const invoiceLines = linesOf(invoice).filter((l) => lineKey(l) !== '');
     const taken = allocate(
       invoiceLines.map((l) => ({ id: l.id, key: lineKey(l), quantity: milli(l.quantity) })),
-      new Map(returned.map((r) => [r.product ? `p${r.product}` : `i${r.item}`, milli(r.quantity)])),
+      totalsByKey(returned),
     );
     const shipmentId = refId(invoice.shipment);
     const shipment = shipmentId ? await readDocument(tx, 'shipment', shipmentId) : null;

@@ -26,6 +26,8 @@ export interface DocLine {
   id: string;
   product?: RefValue;
   item?: RefValue;
+  /** a bundle sold as one line (its components move: stockLines.ts) */
+  bundle?: RefValue;
   description?: string | null;
   lot?: string | null;
   quantity: number;
@@ -88,6 +90,7 @@ export async function createDocument(
 export const copyLine = (line: DocLine, quantity: number, extra: Record<string, unknown> = {}) => ({
   product: refId(line.product),
   item: refId(line.item),
+  bundle: refId(line.bundle),
   description: line.description ?? null,
   quantity,
   unitPrice: line.unitPrice ?? null,

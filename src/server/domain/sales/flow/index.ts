@@ -36,7 +36,7 @@ async function refreshOrdersOf(ctx: DomainContext, before: ApiRecord | null, aft
 }
 
 /** Whether an edit leaves what a shipment takes out of stock as it was: shipped or not, its
- * site, duty paid or in bond, and each line's product, item, quantity and lot. */
+ * site, duty paid or in bond, and each line's product, item, bundle, quantity and lot. */
 const sameStock = (before: ApiRecord, input: Record<string, unknown>) => {
   const shipped = (s: unknown) => SHIPPED_STATUSES.includes(String(s));
   if (input.status !== undefined && shipped(input.status) !== shipped(before.status)) return false;
@@ -47,10 +47,11 @@ const sameStock = (before: ApiRecord, input: Record<string, unknown>) => {
   const kept = new Map(((before.lines as Record<string, unknown>[] | null) ?? []).map((l) => [String(l.id), l]));
   const stockOf = (l: Record<string, unknown>, was: Record<string, unknown> | undefined) => {
     const pick = (f: string) =>
-      l[f] !== undefined ? l[f] : f === 'product' || f === 'item' ? refId(was?.[f]) : was?.[f];
+      l[f] !== undefined ? l[f] : f === 'product' || f === 'item' || f === 'bundle' ? refId(was?.[f]) : was?.[f];
     return JSON.stringify([
       pick('product') ?? null,
       pick('item') ?? null,
+      pick('bundle') ?? null,
       Number(pick('quantity') ?? 0),
       pick('lot') ?? null,
     ]);

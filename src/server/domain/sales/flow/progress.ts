@@ -2,7 +2,7 @@
 // order's status, recomputed from its shipments and invoices whenever one of them is created,
 // edited or deleted (and when the order itself is saved). Shipped counts shipments that are
 // Shipped or Delivered (a draft or cancelled one moved nothing); invoiced counts invoices that
-// are not Void. Quantities go to the order's lines with the same product (or item) in line
+// are not Void. Quantities go to the order's lines with the same product (or item, or bundle) in line
 // order, each line filled up to its quantity, the last one taking any excess.
 import { and, eq, sql } from 'drizzle-orm';
 import { salesOrderLinesTable, salesOrderTable } from '../../../../generated/tables';
@@ -52,23 +52,44 @@ export function statusOf(current: string, lines: { quantity: bigint; shipped: bi
   return 'Open';
 }
 
-const keyOf = (product: string | null, item: string | null) => (product ? `p${product}` : item ? `i${item}` : '');
+/** What a line sells, as the key quantities are matched by: its product, else its item, else its bundle. */
+export const keyOf = (product: string | null, item: string | null, bundle: string | null = null) =>
+  product ? `p${product}` : item ? `i${item}` : bundle ? `b${bundle}` : '';
+
+export interface CountedRow {
+  product: string | null;
+  item: string | null;
+  bundle: string | null;
+  quantity: string;
+}
+
+/** Quantities summed by what they sell; a key may come from several groups (a line naming a
+ * product and an item counts as the product). */
+export function totalsByKey(rows: CountedRow[]): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const r of rows) {
+    const key = keyOf(r.product, r.item, r.bundle);
+    out.set(key, (out.get(key) ?? 0n) + milli(r.quantity));
+  }
+  return out;
+}
 
 async function totalsOf(ctx: DomainContext, orderId: string, kind: 'shipment' | 'invoice', excluding: string | null) {
   const counted =
     kind === 'shipment'
-      ? sql`SELECT l.product_id::text AS product, l.item_id::text AS item, sum(l.quantity)::text AS quantity
+      ? sql`SELECT l.product_id::text AS product, l.item_id::text AS item, l.bundle_id::text AS bundle,
+                   sum(l.quantity)::text AS quantity
             FROM shipments d JOIN shipments_lines l ON l.company_id = d.company_id AND l.parent_id = d.id
             WHERE d.company_id = ${ctx.actor.companyId} AND d.sales_order_id = ${orderId}
               AND d.status IN ('Shipped', 'Delivered') ${excluding ? sql`AND d.id <> ${excluding}` : sql``}
-            GROUP BY 1, 2`
-      : sql`SELECT l.product_id::text AS product, l.item_id::text AS item, sum(l.quantity)::text AS quantity
+            GROUP BY 1, 2, 3`
+      : sql`SELECT l.product_id::text AS product, l.item_id::text AS item, l.bundle_id::text AS bundle,
+                   sum(l.quantity)::text AS quantity
             FROM invoices d JOIN invoices_lines l ON l.company_id = d.company_id AND l.parent_id = d.id
             WHERE d.company_id = ${ctx.actor.companyId} AND d.sales_order_id = ${orderId}
               AND d.status <> 'Void' ${excluding ? sql`AND d.id <> ${excluding}` : sql``}
-            GROUP BY 1, 2`;
-  const rows = rowsOf<{ product: string | null; item: string | null; quantity: string }>(await ctx.db.execute(counted));
-  return new Map(rows.map((r) => [keyOf(r.product, r.item), milli(r.quantity)]));
+            GROUP BY 1, 2, 3`;
+  return totalsByKey(rowsOf<CountedRow>(await ctx.db.execute(counted)));
 }
 
 /** Recomputes and stores an order's shipped and invoiced quantities and status, leaving out
@@ -86,11 +107,18 @@ export async function refreshOrder(
     ),
   );
   if (!order) return null;
-  const lines = rowsOf<{ id: string; product: string | null; item: string | null; quantity: string }>(
+  const lines = rowsOf<{
+    id: string;
+    product: string | null;
+    item: string | null;
+    bundle: string | null;
+    quantity: string;
+  }>(
     await ctx.db.execute(sql`
-      SELECT id::text AS id, product_id::text AS product, item_id::text AS item, quantity::text AS quantity
+      SELECT id::text AS id, product_id::text AS product, item_id::text AS item, bundle_id::text AS bundle,
+             quantity::text AS quantity
       FROM sales_orders_lines WHERE company_id = ${companyId} AND parent_id = ${orderId} ORDER BY position, id`),
-  ).map((l) => ({ id: l.id, key: keyOf(l.product, l.item), quantity: milli(l.quantity) }));
+  ).map((l) => ({ id: l.id, key: keyOf(l.product, l.item, l.bundle), quantity: milli(l.quantity) }));
   const shipped = allocate(lines, await totalsOf(ctx, orderId, 'shipment', excluding));
   const invoiced = allocate(lines, await totalsOf(ctx, orderId, 'invoice', excluding));
   const progress = lines.map((l) => ({

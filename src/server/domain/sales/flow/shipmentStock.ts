@@ -1,6 +1,7 @@
 // A shipment that is Shipped or Delivered takes its lines out of stock through the posting
 // module (stock.ts): each product line out of the shipment's site, the line's lot and the
-// status the shipment names, each item line out of its site and lot. A draft or cancelled
+// status the shipment names, each item line out of its site and lot, each bundle line as its
+// components (stockLines.ts), products among them exactly as product lines. A draft or cancelled
 // shipment posts nothing. Saving again reverses and re-posts; deleting reverses.
 //
 // Duty paid: the bottles leave DutyPaid stock as Sold (duty was paid when they moved to duty
@@ -14,7 +15,8 @@ import { MICRO, postStock, reverseStock, type StockPosting } from '../../invento
 import type { DomainContext } from '../../records/actor';
 import { validationError } from '../../kernel/errors';
 import type { ApiRecord } from '../../records/hydrate';
-import { linesOf, milli, refId } from './documents';
+import { linesOf, refId } from './documents';
+import { namingBundle, stockLinesOf, type StockLine } from './stockLines';
 
 export const SHIPPED_STATUSES = ['Shipped', 'Delivered'];
 const DESTINATION_TEXT: Record<string, string> = {
@@ -25,9 +27,13 @@ const DESTINATION_TEXT: Record<string, string> = {
 
 const refOf = (shipment: ApiRecord) => ({ refType: 'shipment', refId: String(shipment.id) });
 
-/** The rows a shipment posts; refuses what the person must fix first. */
-export function shipmentRows(shipment: ApiRecord): StockPosting[] {
-  if (!SHIPPED_STATUSES.includes(String(shipment.status))) return [];
+/** The rows a shipment posts, and the product and item lines they come from; refuses what the
+ * person must fix first. */
+export async function shipmentRows(
+  ctx: DomainContext,
+  shipment: ApiRecord,
+): Promise<{ rows: StockPosting[]; lines: StockLine[] }> {
+  if (!SHIPPED_STATUSES.includes(String(shipment.status))) return { rows: [], lines: [] };
   const dutyPaid = shipment.dutyPaid !== false;
   const destination = shipment.bondDestination ? String(shipment.bondDestination) : null;
   const problems: Record<string, string> = {};
@@ -36,39 +42,37 @@ export function shipmentRows(shipment: ApiRecord): StockPosting[] {
   if (!dutyPaid && destination && destination !== 'Export' && !shipment.recipientLicense)
     problems.recipientLicense = 'A delivery in bond names the licence of the one who receives it';
   const number = String(shipment.number ?? shipment.id);
-  const rows: StockPosting[] = [];
-  for (const [i, line] of linesOf(shipment).entries()) {
-    const product = refId(line.product);
-    const item = refId(line.item);
-    const quantity = milli(line.quantity);
-    if ((!product && !item) || quantity <= 0n) continue;
-    if (product && quantity % 1000n !== 0n) {
-      problems[`lines.${i}.quantity`] = 'Products ship in whole units';
-      continue;
-    }
-    const inBond = product !== null && !dutyPaid;
-    rows.push({
+  const lines = await stockLinesOf(ctx, linesOf(shipment), problems, (what) => `${what} ship in whole units`);
+  if (Object.keys(problems).length) throw validationError(problems);
+  const rows = lines.map((line): StockPosting => {
+    const inBond = line.product !== null && !dutyPaid;
+    const of = line.bundle ? ` (bundle ${line.bundle})` : '';
+    return {
       date: String(shipment.date),
-      kind: product ? 'Product' : 'Item',
-      stockId: (product ?? item)!,
+      kind: line.product ? 'Product' : 'Item',
+      stockId: (line.product ?? line.item)!,
       siteId: refId(shipment.site),
-      lot: line.lot?.trim() || null,
-      status: product ? (dutyPaid ? 'DutyPaid' : 'InBond') : null,
+      lot: line.lot,
+      status: line.product ? (dutyPaid ? 'DutyPaid' : 'InBond') : null,
       // thousandths to millionths, exactly
-      quantity: -Number(quantity) * (MICRO / 1000),
+      quantity: -Number(line.quantity) * (MICRO / 1000),
       category: !inBond ? 'Sold' : destination === 'Export' ? 'Exported' : 'DeliveredInBond',
       description: inBond
-        ? `${DESTINATION_TEXT[destination!]}${shipment.recipientLicense ? ` (licence ${String(shipment.recipientLicense)})` : ''}: shipment ${number}`
-        : `Shipment ${number}`,
-    });
-  }
-  if (Object.keys(problems).length) throw validationError(problems);
-  return rows;
+        ? `${DESTINATION_TEXT[destination!]}${shipment.recipientLicense ? ` (licence ${String(shipment.recipientLicense)})` : ''}: shipment ${number}${of}`
+        : `Shipment ${number}${of}`,
+    };
+  });
+  return { rows, lines };
 }
 
 export async function postShipment(ctx: DomainContext, shipment: ApiRecord) {
-  const rows = shipmentRows(shipment);
-  if (rows.length) await postStock(ctx, refOf(shipment), rows);
+  const { rows, lines } = await shipmentRows(ctx, shipment);
+  if (!rows.length) return;
+  try {
+    await postStock(ctx, refOf(shipment), rows);
+  } catch (error) {
+    throw namingBundle(error, lines);
+  }
 }
 
 export async function unpostShipment(ctx: DomainContext, shipment: ApiRecord) {

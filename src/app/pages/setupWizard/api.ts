@@ -1,0 +1,56 @@
+// The setup wizard's calls (spec 7): the setup query, the workflow ticks
+// (productionOverviewSetPreferences) and "setup done" (companySettingsSet with doneSetup true).
+import { gqlCall } from '../../shell/gql';
+import type { SetupState, WorkflowPreferences } from './rules';
+
+const WORKFLOW_FIELDS = 'sales purchasing mashing distilling blending wine casks bulkContainers';
+
+const SETUP_QUERY = `query Setup { setup {
+  doneSetup
+  productionOverviewPreferences { ${WORKFLOW_FIELDS} }
+  company { address phone businessNumber sites { id name spiritsLicense warehouseLicense } }
+  accountingProvider
+  fermenters spirits wines tanks stills items products casks bulkContainers
+} }`;
+
+const SET_WORKFLOW = `mutation SetupWorkflow($p: WorkflowPreferencesInput!) {
+  productionOverviewSetPreferences(preferences: $p) { ${WORKFLOW_FIELDS} }
+}`;
+
+const SETUP_DONE = 'mutation SetupDone { companySettingsSet(settings: { doneSetup: true }) { id } }';
+
+export async function loadSetup(fetchImpl: typeof fetch): Promise<SetupState> {
+  return (await gqlCall<{ setup: SetupState }>(fetchImpl, SETUP_QUERY)).setup;
+}
+
+/** Saves one tick (the server, too, turns distilling on with mashing); answers the whole workflow. */
+export async function saveWorkflowTick(
+  fetchImpl: typeof fetch,
+  key: keyof WorkflowPreferences,
+  value: boolean,
+): Promise<WorkflowPreferences> {
+  const d = await gqlCall<{ productionOverviewSetPreferences: WorkflowPreferences }>(fetchImpl, SET_WORKFLOW, {
+    p: { [key]: value },
+  });
+  return d.productionOverviewSetPreferences;
+}
+
+export async function markSetupDone(fetchImpl: typeof fetch): Promise<void> {
+  await gqlCall(fetchImpl, SETUP_DONE);
+}
+
+/** The setup video's id when one is configured (video(key), spec 7), else null; a failure is
+ * no video, never an error over the wizard. */
+export async function loadSetupVideo(fetchImpl: typeof fetch): Promise<string | null> {
+  try {
+    const d = await gqlCall<{ video: string | null }>(
+      fetchImpl,
+      'query SetupVideo { video(key: "setup") }',
+      {},
+      { silent: true },
+    );
+    return d.video;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,140 @@
+// The reports screens' pure rules (src/app/pages/reports): who sees which report, the catalogue
+// search, ReportsView's query string (range presets as the lists write them, ids, `by`), cells
+// shown with the locale's separators and their exact decimals, and starred reports as bookmarks
+// the drawer shows.
+import { describe, expect, it } from 'vitest';
+import type { ReportMeta } from '../../src/shared/reports/types';
+import {
+  allowedReports,
+  matchesSearch,
+  parametersOf,
+  queryWith,
+  queryWithRange,
+  rangeOfQuery,
+  viewerPath,
+} from '../../src/app/pages/reports/model';
+import { formatCell, formatNumberText } from '../../src/app/pages/reports/format';
+import { toggledBookmarks } from '../../src/app/pages/reports/favourites';
+import { bookmarkedEntries, REPORT_BOOKMARK } from '../../src/app/shell/menu';
+
+const meta = (over: Partial<ReportMeta>): ReportMeta => ({
+  name: 'X',
+  group: 'sales',
+  title: { en: 'Sales by customer', fr: 'Ventes par client' },
+  shortName: { en: 'By customer', fr: 'Par client' },
+  description: { en: 'Invoices of each customer', fr: 'Factures de chaque client' },
+  params: ['range'],
+  permissions: ['selling'],
+  columns: [],
+  ...over,
+});
+
+// Wednesday 2026-11-18, local midnight
+const TODAY = new Date(2026, 10, 18);
+
+describe('which reports a user sees', () => {
+  const sales = meta({ name: 'SalesByCustomer' });
+  const wine = meta({ name: 'WinesPeriodSummary', permissions: ['inventory'], feature: 'allowWine' });
+  const company = (permissions: string[], flags: Record<string, boolean> = {}) => ({
+    id: '1',
+    name: 'Co',
+    permissions,
+    ...flags,
+  });
+
+  it('needs reports and one of the report’s permissions', () => {
+    expect(allowedReports(company(['selling']), [sales])).toEqual([]);
+    expect(allowedReports(company(['reports', 'production']), [sales])).toEqual([]);
+    expect(allowedReports(company(['reports', 'selling.read']), [sales])).toEqual([sales]);
+  });
+
+  it('needs the report’s company feature', () => {
+    expect(allowedReports(company(['reports', 'inventory']), [wine])).toEqual([]);
+    expect(allowedReports(company(['reports', 'inventory'], { allowWine: true }), [wine])).toEqual([wine]);
+  });
+});
+
+describe('the catalogue search', () => {
+  const m = meta({});
+  it('finds by title, short name or description, in either language, without accents or case', () => {
+    expect(matchesSearch(m, '')).toBe(true);
+    expect(matchesSearch(m, 'sales customer')).toBe(true);
+    expect(matchesSearch(m, 'BY CUST')).toBe(true);
+    expect(matchesSearch(m, 'invoices')).toBe(true);
+    expect(matchesSearch(m, 'ventes')).toBe(true);
+    expect(matchesSearch(m, 'factures client')).toBe(true);
+    expect(matchesSearch(meta({ title: { en: 'Depot', fr: 'Dépôt' } }), 'depot')).toBe(true);
+    expect(matchesSearch(m, 'bottling')).toBe(false);
+  });
+});
+
+describe('ReportsView’s query string', () => {
+  const m = meta({
+    params: ['range', 'customerId', 'siteId'],
+    by: [
+      { value: 'customer', label: { en: 'By customer', fr: 'Par client' } },
+      { value: 'postalCode', label: { en: 'By postal code', fr: 'Par code postal' } },
+    ],
+  });
+
+  it('defaults to Last 30 days and the first `by`', () => {
+    // last30 of the shared presets: 30 days back from today, 2026-10-19 to 2026-11-18
+    expect(parametersOf(m, '?to=X', TODAY)).toEqual({ from: '2026-10-19', to: '2026-11-18', by: 'customer' });
+  });
+
+  it('reads a preset, a custom range, ids and `by`, and drops what the report does not take', () => {
+    // last month of 2026-11-18: October
+    expect(parametersOf(m, '?to=X&period=lastMonth&customerId=12&productId=4&by=postalCode', TODAY)).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      customerId: '12',
+      by: 'postalCode',
+    });
+    expect(parametersOf(m, '?to=X&date_gte=2025-01-01&date_lte=2025-03-31&siteId=x1', TODAY)).toEqual({
+      from: '2025-01-01',
+      to: '2025-03-31',
+      by: 'customer',
+    });
+    expect(parametersOf(meta({ params: ['asOf'] }), '?to=X&asOf=2025-12-31', TODAY)).toEqual({ asOf: '2025-12-31' });
+    // no day asked: today's, as the picker shows it
+    expect(parametersOf(meta({ params: ['asOf'] }), '?to=X', TODAY)).toEqual({ asOf: '2026-11-18' });
+  });
+
+  it('writes a preset by name, a custom range as bounds, the default as nothing; keeps `to` first', () => {
+    const q = queryWithRange('?to=X&customerId=3', { all: false, from: '2025-10-01', to: '2025-12-31' }, TODAY);
+    expect(q).toBe('?to=X&customerId=3&date_gte=2025-10-01&date_lte=2025-12-31');
+    // This year of 2026-11-18: 2026-01-01 to 2026-12-31
+    expect(queryWithRange(q, { all: false, from: '2026-01-01', to: '2026-12-31' }, TODAY)).toBe(
+      '?to=X&customerId=3&period=thisYear',
+    );
+    expect(queryWithRange('?to=X&period=thisYear', rangeOfQuery('?to=X', TODAY), TODAY)).toBe('?to=X');
+    expect(queryWith('?to=X&customerId=3', 'customerId', '')).toBe('?to=X');
+    expect(viewerPath('Lot', { lot: 'L 1' })).toBe('/reportsview?to=Lot&lot=L+1');
+  });
+});
+
+describe('report cells', () => {
+  it('group and localise numbers without losing a decimal', () => {
+    expect(formatNumberText('1234567.250', 'en')).toBe('1,234,567.250');
+    expect(formatNumberText('-0.005', 'en')).toBe('-0.005');
+    // fr-CA groups with a (narrow) no-break space and writes a decimal comma
+    expect(formatNumberText('1234.5', 'fr')).toMatch(/^1[\u00a0\u202f ]234,5$/u);
+    expect(formatCell('12.5', 'percent', 'en')).toBe('12.5 %');
+    expect(formatCell('2025-01-31', 'date', 'en')).toBe('2025-01-31');
+    expect(formatCell('L-1000', 'lot', 'en')).toBe('L-1000');
+    expect(formatCell('', 'money', 'en')).toBe('');
+  });
+});
+
+describe('starred reports', () => {
+  it('are bookmarks the drawer shows while the user has the reports group', () => {
+    const once = toggledBookmarks(['SalesInvoices'], 'SalesByCustomer');
+    expect(once).toEqual(['SalesInvoices', `${REPORT_BOOKMARK}SalesByCustomer`]);
+    expect(toggledBookmarks(once, 'SalesByCustomer')).toEqual(['SalesInvoices']);
+    const groups = [{ group: 'reports', entries: [{ key: 'Reports', name: 'Reports', path: '/reports' }] }];
+    const [entry] = bookmarkedEntries(groups, once);
+    expect(entry).toMatchObject({ key: 'ReportsView?to=SalesByCustomer', report: 'SalesByCustomer' });
+    expect(entry.path).toMatch(/\?to=SalesByCustomer$/);
+    expect(bookmarkedEntries([], once)).toEqual([]);
+  });
+});
