@@ -54,12 +54,14 @@ describe('the shell, as a person uses it', () => {
   it('walks the guided hints in order, each dismissed with Okay and remembered', async () => {
     await page.getByTestId('hint-workflow').getByRole('button', { name: 'Okay' }).click();
     await page.getByTestId('hint-dashboard').getByRole('button', { name: 'Okay' }).click();
-    await page.getByTestId('hint-dashboard').waitFor({ state: 'detached' });
+    await page.getByTestId('hint-help').getByRole('button', { name: 'Okay' }).click();
+    await page.getByTestId('hint-help').waitFor({ state: 'detached' });
     await page.reload();
     await page.getByTestId('dashboard-tanks').waitFor();
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('hint-workflow').count()).toBe(0);
     expect(await page.getByTestId('hint-dashboard').count()).toBe(0);
+    expect(await page.getByTestId('hint-help').count()).toBe(0);
     // the popup hint (demo user is not an admin yet): Do not show again
     const popup = page.getByTestId('popup-hint');
     if (await popup.count()) await popup.getByRole('button', { name: 'Do not show again' }).click();
