@@ -30,6 +30,18 @@ export interface WorkflowPreferences {
   bulkContainers: boolean;
 }
 
+/** The workflow ticks in the order the workflow view and the setup wizard show them. */
+export const WORKFLOW_PREFERENCE_KEYS: readonly (keyof WorkflowPreferences)[] = [
+  'mashing',
+  'distilling',
+  'blending',
+  'wine',
+  'casks',
+  'bulkContainers',
+  'sales',
+  'purchasing',
+];
+
 /** The screens a workflow preference turns off; screens not named here always show. */
 const ROUTE_PREFERENCE: Record<string, keyof WorkflowPreferences> = {
   ProductionMashingMashBills: 'mashing',

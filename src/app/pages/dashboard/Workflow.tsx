@@ -21,18 +21,12 @@ import type { EntityMeta } from '../../../shared/meta';
 import { useCurrentCompany, useServices } from '../../services';
 import { useRouteTitle as useListTitle } from '../../shell/titles';
 import { gqlCall } from '../../shell/gql';
-import { workflowSteps, type WorkflowEntry, type WorkflowPreferences } from '../../shell/workflow';
-
-const PREFERENCE_KEYS: (keyof WorkflowPreferences)[] = [
-  'mashing',
-  'distilling',
-  'blending',
-  'wine',
-  'casks',
-  'bulkContainers',
-  'sales',
-  'purchasing',
-];
+import {
+  WORKFLOW_PREFERENCE_KEYS as PREFERENCE_KEYS,
+  workflowSteps,
+  type WorkflowEntry,
+  type WorkflowPreferences,
+} from '../../shell/workflow';
 const FIELDS = PREFERENCE_KEYS.join(' ');
 const VESSEL_TYPES: Record<string, string> = { EquipmentTanks: 'Tank', EquipmentFermenters: 'Fermenter' };
 

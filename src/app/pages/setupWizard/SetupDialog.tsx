@@ -42,6 +42,7 @@ import {
   type SetupStep,
   type WorkflowPreferences,
 } from './rules';
+import { WORKFLOW_PREFERENCE_KEYS } from '../../shell/workflow';
 
 export type SetupMode = 'welcome' | 'resume';
 
@@ -59,16 +60,7 @@ export interface SetupDialogProps {
 const FINAL_PAGE = 5;
 type Page = SectionIndex | typeof FINAL_PAGE;
 
-const WORKFLOW_TICKS: (keyof WorkflowPreferences)[] = [
-  'mashing',
-  'distilling',
-  'blending',
-  'wine',
-  'casks',
-  'bulkContainers',
-  'sales',
-  'purchasing',
-];
+const WORKFLOW_TICKS = WORKFLOW_PREFERENCE_KEYS;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

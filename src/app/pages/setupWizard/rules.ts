@@ -2,16 +2,9 @@
 // progress') as pure functions of the setup query's answer: which steps a person sees, which
 // are done, the progress count, and the section the wizard opens on.
 
-export interface WorkflowPreferences {
-  sales: boolean;
-  purchasing: boolean;
-  mashing: boolean;
-  distilling: boolean;
-  blending: boolean;
-  wine: boolean;
-  casks: boolean;
-  bulkContainers: boolean;
-}
+import type { WorkflowPreferences } from '../../shell/workflow';
+
+export type { WorkflowPreferences };
 
 export interface SetupSite {
   id: string;
