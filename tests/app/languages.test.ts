@@ -42,8 +42,11 @@ describe('languages', () => {
     const provider = appI18nProvider({ fr: await loadLanguage('fr') });
     expect(provider.getLocale()).toBe('fr');
     expect(provider.translate('resources.customers.name', { smart_count: 2 })).toBe('Clients');
-    // fr.ts: '1 élément sélectionné |||| %{smart_count} éléments sélectionnés'
+    // fr.ts: '%{smart_count} élément sélectionné |||| %{smart_count} éléments sélectionnés'
     expect(provider.translate('ra.action.bulk_actions', { smart_count: 2 })).toBe('2 éléments sélectionnés');
+    // French counts 0 in the singular ("0 tâche"), so the singular form says its number too: a
+    // badge showing 0 must not be named "1 tâche en attente" (axe: label-content-name-mismatch)
+    expect(provider.translate('app.tasks.outstanding', { smart_count: 0 })).toBe('0 tâche en attente');
     expect(provider.translate('no.such.key', { _: 'As given' })).toBe('As given');
     await provider.changeLocale('en');
     expect(provider.getLocale()).toBe('en');

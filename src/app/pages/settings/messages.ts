@@ -35,7 +35,7 @@ export const settingsMessages = {
           saved: 'Paramètres enregistrés',
           users_intro: 'Qui peut utiliser cette distillerie, et ce que chacun peut faire.',
           users_manage: 'Gérer les utilisateurs',
-          users_count: '1 utilisateur |||| %{smart_count} utilisateurs',
+          users_count: '%{smart_count} utilisateur |||| %{smart_count} utilisateurs',
         },
       },
     },
