@@ -5,10 +5,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { entityByName } from '../src/generated/entities';
 import { generatedMessages } from '../src/generated/i18n';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyDay, openCompany } from './session';
 
 const stamp = Date.now().toString(36);
-const today = new Date().toISOString().slice(0, 10);
+const today = companyDay();
 
 let page: Page;
 

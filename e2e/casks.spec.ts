@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyDay, openCompany } from './session';
 
 describe('casks, as a person uses them', () => {
   let browser: Browser;
@@ -54,7 +54,7 @@ describe('casks, as a person uses them', () => {
       'query E2eSpirits { spirits2(first: 1) { edges { node { id name } } } }',
     );
     spiritName = spirits.spirits2.edges[0]?.node.name ?? '';
-    const today = new Date().toISOString().slice(0, 10);
+    const today = companyDay();
     await api(
       token,
       companyId,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyDay, openCompany } from './session';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -17,7 +17,9 @@ describe('excise returns, as a person files them', () => {
   let tank = '';
   let filed = false;
   const stamp = Date.now().toString(36);
-  const now = new Date();
+  // last month on the company's calendar (its zone, not the machine's UTC)
+  const [year, month] = companyDay().split('-').map(Number) as [number, number];
+  const now = new Date(Date.UTC(year, month - 1, 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const periodStart = `${last.getUTCFullYear()}-${pad(last.getUTCMonth() + 1)}-01`;
   const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);

@@ -8,13 +8,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyDay, openCompany } from './session';
 import { invitationLinkFor } from './mail';
 
 const stamp = Date.now().toString(36);
-const ymd = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const daysAgo = (n: number) => ymd(new Date(Date.now() - n * 86_400_000));
+const daysAgo = companyDay;
 
 describe('excise transactions of a tank, as a person uses them', () => {
   let browser: Browser;

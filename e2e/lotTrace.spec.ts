@@ -7,12 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api } from './session';
+import { accessToken, api, companyDay } from './session';
 
 const stamp = Date.now().toString(36);
-const ymd = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const daysAgo = (n: number) => ymd(new Date(Date.now() - n * 86_400_000));
+const daysAgo = companyDay;
 // noon in the company's zone (Toronto): the record's day is the calendar day given
 const at = (n: number) => `${daysAgo(n)}T16:00:00.000Z`;
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyDay, openCompany } from './session';
 
 describe('reconciliation, as a person uses it', () => {
   let browser: Browser;
@@ -49,8 +49,7 @@ describe('reconciliation, as a person uses it', () => {
         { input: { name, upc, strength: 40, containerSize: 0.75, caseSize: 12 } },
       )
     ).productCreate.id;
-    const d = new Date();
-    const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const today = companyDay();
     await api(
       token,
       companyId,

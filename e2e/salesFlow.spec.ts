@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { generatedMessages } from '../src/generated/i18n';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyDay, openCompany } from './session';
 
 const stamp = Date.now().toString(36);
-const today = new Date().toISOString().slice(0, 10);
+const today = companyDay();
 const productName = `E2E flow rye ${stamp}`;
 const estimateNumber = `EST-E2E-${stamp}`;
 const LOT = `L-${stamp}`;

@@ -38,3 +38,13 @@ export async function openCompany(page: Page, companyId: string, path = '/dashbo
   await page.evaluate((id) => localStorage.setItem('companyId', id), companyId);
   await page.goto(BASE_URL + path);
 }
+
+/**
+ * The calendar day `daysAgo` days back in the demo companies' zone (Toronto; Montreal keeps the
+ * same clock): what a person there types as today. The machine's clock is UTC, which is already
+ * tomorrow in a Toronto evening, and the app's date inputs default to the company's today.
+ */
+export function companyDay(daysAgo = 0, timeZone = 'America/Toronto'): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return day.format(new Date(Date.now() - daysAgo * 86_400_000));
+}

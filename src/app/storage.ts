@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   version: 'version',
   dark: 'dark',
   locale: 'locale',
+  /** '1' while the setup wizard's reminder bubble shows (spec 4) */
+  setupReminder: 'setupReminder',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

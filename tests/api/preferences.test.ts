@@ -17,7 +17,7 @@ describe.each(backends)('company preferences on %s', (backend) => {
   });
   afterAll(() => api.close());
 
-  it('starts with every step but wine, and no production defaults', async () => {
+  it('starts with the workflow of spec 9 (wine and bulk containers off), and no production defaults', async () => {
     expect(
       await call(
         owner,
@@ -33,7 +33,7 @@ describe.each(backends)('company preferences on %s', (backend) => {
           blending: true,
           wine: false,
           casks: true,
-          bulkContainers: true,
+          bulkContainers: false,
         },
         bottlingPreferences: { bottleDuration: null, bottleProof: null },
       },

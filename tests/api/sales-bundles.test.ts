@@ -197,7 +197,24 @@ describe.each(backends)('bundles on sales documents on %s', (backend) => {
       message:
         'Bundle Rye gift set: Ginger syrup 250 mL (at Main, in bond) holds 10 bottles; the transaction takes 12 bottles out of it',
     });
+    expect(short.errors?.[0].extensions.info.field).toBe('lines.0.quantity');
     expect(await stock()).toMatchObject({ ryeInBond: { quantity: 28, laa: 8.4 }, syrupInBond: 6, boxes: 33 });
+    // a plain line of the syrup that is short is refused in the stock's own words, not the
+    // bundle's: the bundle's 2 leave 4 in bond, and the line takes 20
+    const plain = await createShipment({
+      number: 'SH-BX2',
+      dutyPaid: false,
+      bondDestination: 'Export',
+      lines: [
+        { bundle: giftSet, lot: 'L2', quantity: 1, unitPrice: 60 },
+        { product: syrup, quantity: 20, unitPrice: 5 },
+      ],
+    });
+    expect(failure(plain)).toEqual({
+      code: 'CONFLICT',
+      message: 'Ginger syrup 250 mL (at Main, in bond) holds 4 bottles; the transaction takes 20 bottles out of it',
+    });
+    expect(plain.errors?.[0].extensions.info.field).toBeUndefined();
 
     expect(failure(await remove(exported))).toBeUndefined();
     expect(await stock()).toEqual({
@@ -274,9 +291,45 @@ describe.each(backends)('bundles on sales documents on %s', (backend) => {
     });
     expect(
       fields(await createShipment({ number: 'SH-F4', lines: [{ bundle: giftSet, product: rye, quantity: 1 }] })),
-    ).toEqual({ 'lines.0.bundle': 'A line sells one thing: a product, an item or a bundle' });
+    ).toEqual({ 'lines.0.bundle': 'Choose a product, an item or a bundle, not more than one' });
     // nothing moved
     expect(await stock()).toMatchObject({ ryeDutyPaid: 95, syrupDutyPaid: 40, boxes: 35 });
+  });
+
+  it('refuses a line of two things on every sales document, before anything is written', async () => {
+    const fields = (r: Answer<unknown>) => r.errors?.[0].extensions.info.fields;
+    let n = 0;
+    const create = (entity: string, input: Record<string, unknown>) => {
+      const type = entity.charAt(0).toUpperCase() + entity.slice(1);
+      return co.call(`mutation($input: ${type}Input!) { ${entity}Create(input: $input) { id } }`, {
+        input: { customer, date: PAST, number: `TWO-${(n += 1)}`, ...input },
+      });
+    };
+    // a draft estimate moves no stock: the line is refused all the same
+    expect(
+      fields(
+        await create('estimate', {
+          lines: [
+            { product: rye, quantity: 1, unitPrice: 30 },
+            { bundle: giftSet, item: box, quantity: 1 },
+          ],
+        }),
+      ),
+    ).toEqual({ 'lines.1.bundle': 'Choose a product, an item or a bundle, not more than one' });
+    expect(fields(await create('salesOrder', { lines: [{ product: rye, item: box, quantity: 1 }] }))).toEqual({
+      'lines.0.item': 'Choose a product or an item, not both',
+    });
+    expect(fields(await create('invoice', { lines: [{ product: syrup, item: box, quantity: 2 }] }))).toEqual({
+      'lines.0.item': 'Choose a product or an item, not both',
+    });
+    // an edit that adds a bundle to a product line changed in place (the product kept)
+    const ok1 = await create('salesOrder', { lines: [{ product: rye, quantity: 1, unitPrice: 30 }] });
+    expect(ok1.errors).toBeUndefined();
+    const id = (ok1.data as { salesOrderCreate: { id: string } }).salesOrderCreate.id;
+    const [line] = (await read('salesOrder', id, 'lines { id }')).lines as { id: string }[];
+    expect(fields(await update('salesOrder', id, { lines: [{ id: line.id, bundle: giftSet, quantity: 1 }] }))).toEqual({
+      'lines.0.bundle': 'Choose a product, an item or a bundle, not more than one',
+    });
   });
 
   it('keeps companies apart: another company cannot sell this bundle nor read its transactions', async () => {

@@ -98,8 +98,8 @@ describe.each(backends)('the setup query on %s', (backend) => {
     expect(body.errors).toBeUndefined();
     expect(body.data!.setup).toEqual({
       doneSetup: false,
-      // a company made outside sign-up has the preferences module's defaults
-      productionOverviewPreferences: { mashing: true, distilling: true, wine: false, bulkContainers: true },
+      // every company starts with spec 9's workflow (wine and bulk containers off), sign-up or not
+      productionOverviewPreferences: { mashing: true, distilling: true, wine: false, bulkContainers: false },
       company: {
         address: '1 Still Road',
         phone: '555-0100',

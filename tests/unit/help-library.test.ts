@@ -11,6 +11,7 @@ import { searchArticles, searchWords } from '../../src/server/domain/help/search
 import { ticketProblems } from '../../src/server/domain/help/tickets';
 import { parseVideos } from '../../src/server/domain/help/video';
 import { contactProblems, sortArticles } from '../../src/app/help/rules';
+import { VALIDATION_KEYS } from '../../src/app/generic/validators';
 
 const article = (title: string, body: string, seeAlso = '') =>
   `---\ntitle: ${title}\nupdated: 2026-01-15\nseeAlso: ${seeAlso}\n---\n\n${body}\n`;
@@ -100,9 +101,18 @@ describe('contact form limits (server and panel)', () => {
     ['text of 1001', { subject: 'x'.repeat(50), text: 'x'.repeat(1001) }, { text: 'Max length 1000' }],
     ['50 accented letters and 1000', { subject: 'é'.repeat(50), text: 'x'.repeat(1000) }, {}],
   ];
+  // the panel gives the app's validation keys, which the app's texts word as the spec's
+  // messages ('Required' <- app.validation.required, 'Max length 50' <- app.validation.max_length
+  // with n 50): each expected message mapped by hand to its key
+  const asKey = (message: string) =>
+    message === 'Required'
+      ? { message: VALIDATION_KEYS.required }
+      : { message: VALIDATION_KEYS.maxLength, args: { n: Number(/^Max length (\d+)$/.exec(message)![1]) } };
   it.each(cases)('%s', (_name, form, problems) => {
     expect(ticketProblems(form)).toEqual(problems);
-    expect(contactProblems(form as { subject: string; text: string })).toEqual(problems);
+    expect(contactProblems(form as { subject: string; text: string })).toEqual(
+      Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, asKey(message)])),
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import {
   fromScaled,
   lineAmount,
   roundDecimal,
+  shareOut,
   toScaled,
 } from '../../src/shared/money';
 
@@ -38,6 +39,19 @@ describe('decimal', () => {
     expect(toScaled('', 2)).toBe(0n);
     expect(() => toScaled('1,5', 2)).toThrow();
     expect(() => toScaled(Number.NaN, 2)).toThrow();
+  });
+
+  it('shares a total out over weights by cumulative rounding, the shares adding up exactly', () => {
+    // 5 over four equal weights: 5x1/4 = 1.25 -> 1; 5x2/4 = 2.5 -> 3 (share 2); 5x3/4 = 3.75 -> 4
+    // (share 1); 5x4/4 = 5 (share 1)
+    expect(shareOut(5n, [1n, 1n, 1n, 1n])).toEqual([1n, 2n, 1n, 1n]);
+    // 100 over 30.00 and 10.00: 100x3000/4000 = 75, then 25
+    expect(shareOut(100n, [3000n, 1000n])).toEqual([75n, 25n]);
+    // -7 over 1 and 2: -7x1/3 = -2.33 -> -2; -7x3/3 = -7 (share -5)
+    expect(shareOut(-7n, [1n, 2n])).toEqual([-2n, -5n]);
+    // weights that sum to zero share nothing
+    expect(shareOut(1000n, [0n, 0n])).toEqual([0n, 0n]);
+    expect(shareOut(3n, [])).toEqual([]);
   });
 
   it('formats with exactly the scale asked', () => {

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOTTLING_GAIN,
-  BOTTLING_LOSS,
   bomQuantities,
   bottledLaa,
   bottledVolume,
@@ -12,6 +11,7 @@ import {
   casesFor,
   packagedCategory,
 } from '../../src/server/domain/production/bottling';
+import { LOSS_CATEGORY } from '../../src/shared/excise/categories';
 import { shareByVolume, washKg } from '../../src/server/domain/production/mash';
 
 describe('LAA into bottles', () => {
@@ -60,8 +60,8 @@ describe('categories', () => {
     expect(packagedCategory('Wine', false)).toBe('WineReductionPackagedToOwnWarehouse');
   });
   it('posts a packaging loss as relieved, a gain as a gauging adjustment', () => {
-    expect(BOTTLING_LOSS.Spirit).toBe('SpiritsReductionLossesPrescribed');
-    expect(BOTTLING_LOSS.Wine).toBe('WineReductionLossesAuthorised');
+    expect(LOSS_CATEGORY.Spirit).toBe('SpiritsReductionLossesPrescribed');
+    expect(LOSS_CATEGORY.Wine).toBe('WineReductionLossesAuthorised');
     expect(BOTTLING_GAIN.Spirit).toBe('SpiritsAdjustment');
   });
 });

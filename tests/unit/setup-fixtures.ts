@@ -2,20 +2,12 @@
 // permission, nothing set up yet, and the workflow a signed-up company starts with (spec 9:
 // mashing, distilling, blending, casks on; wine and bulk containers off).
 import type { SetupState } from '../../src/app/pages/setupWizard/rules';
+import { initialPreferences } from '../../src/server/domain/preferences/areas';
 
 export function freshSetup(over: Partial<SetupState> = {}): SetupState {
   return {
     doneSetup: false,
-    productionOverviewPreferences: {
-      sales: true,
-      purchasing: true,
-      mashing: true,
-      distilling: true,
-      blending: true,
-      wine: false,
-      casks: true,
-      bulkContainers: false,
-    },
+    productionOverviewPreferences: initialPreferences('workflow'),
     company: { address: null, phone: null, businessNumber: null, sites: [] },
     accountingProvider: null,
     fermenters: 0,

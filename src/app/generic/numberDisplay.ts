@@ -36,3 +36,13 @@ export function formatFieldNumber(value: unknown, field: NumberFieldMeta, locale
   if (!Number.isFinite(n)) return '';
   return new Intl.NumberFormat(numberLocale(locale), numberDisplayOptions(field)).format(n);
 }
+
+/** A decimal string grouped for reading, without going through a float (every decimal kept):
+ * '-1234.50' -> '-1,234.50' in English, '-1 234,50' in French (narrow no-break space). */
+export function groupDecimal(value: string, locale: string): string {
+  const negative = value.startsWith('-');
+  const [int, frac] = (negative ? value.slice(1) : value).split('.');
+  const fr = locale === 'fr';
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, fr ? '\u202f' : ',');
+  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? (fr ? ',' : '.') + frac : ''}`;
+}

@@ -39,13 +39,26 @@ import {
   fetchVideo,
   searchHelp,
   sendTicket,
+  videoUrl,
   type HelpArticle,
   type HelpTopic,
 } from './api';
 import { Markdown } from './Markdown';
 import { topicIcon } from './icons';
-import { contactProblems, HELP_SEARCH_DEBOUNCE_MS, sortArticles, type ArticleSort, type ContactForm } from './rules';
-import { messages } from '../../shared/messages';
+import {
+  CONTACT_SUBJECT_MAX,
+  CONTACT_TEXT_MAX,
+  contactProblems,
+  sortArticles,
+  type ArticleSort,
+  type ContactForm,
+  type ContactProblem,
+} from './rules';
+import { ERROR_KEYS } from '../data/errors';
+import { SEARCH_DEBOUNCE_MS } from '../widgets/SearchBox';
+import { showDay, showInstant } from '../widgets/dateDisplay';
+import { hasPermission } from '../../shared/permissions';
+import { MAX_SEARCH_LENGTH } from '../../shared/limits';
 
 type View =
   | { kind: 'home' }
@@ -107,7 +120,7 @@ function ArticleList({
             primary={a.name}
             secondary={
               showReads
-                ? `${translate('app.help.reads', { smart_count: a.readCount })} · ${translate('app.help.updated', { date: a.updated })}`
+                ? `${translate('app.help.reads', { smart_count: a.readCount })} · ${translate('app.help.updated', { date: showDay(a.updated) })}`
                 : a.topicName
             }
           />
@@ -207,16 +220,11 @@ function ArticleView({ id, locale, onOpen }: { id: string; locale: string; onOpe
         {a.name}
       </Typography>
       <Typography variant="caption" color="text.secondary">
-        {translate('app.help.updated', { date: a.updated })}
+        {translate('app.help.updated', { date: showDay(a.updated) })}
       </Typography>
       {video.data ? (
         <Box sx={{ my: 1 }}>
-          <Button
-            startIcon={<PlayCircleIcon />}
-            href={`https://www.youtube.com/watch?v=${encodeURIComponent(video.data)}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
+          <Button startIcon={<PlayCircleIcon />} href={videoUrl(video.data)} target="_blank" rel="noopener noreferrer">
             {translate('app.help.video')}
           </Button>
         </Box>
@@ -243,20 +251,9 @@ function ArticleView({ id, locale, onOpen }: { id: string; locale: string; onOpe
   );
 }
 
-/** the spec's messages, in the user's language */
-function useFieldMessage() {
-  const translate = useTranslate();
-  return (message: string | undefined) => {
-    if (!message) return undefined;
-    if (message === messages.required) return translate('app.help.contact.required');
-    const max = /^Max length (\d+)$/.exec(message);
-    return max ? translate('app.help.contact.max_length', { n: max[1] }) : message;
-  };
-}
-
 function Contact() {
   const translate = useTranslate();
-  const fieldMessage = useFieldMessage();
+  const fieldMessage = (problem: ContactProblem | undefined) => problem && translate(problem.message, problem.args);
   const { authFetch } = useServices();
   const [form, setForm] = useState<ContactForm>({ subject: '', text: '' });
   const [tried, setTried] = useState(false);
@@ -299,7 +296,7 @@ function Contact() {
       ) : null}
       {tried && invalid ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('app.help.contact.invalid')}
+          {translate(ERROR_KEYS.invalidForm)}
         </Alert>
       ) : null}
       {status === 'failed' ? (
@@ -317,7 +314,7 @@ function Contact() {
         size="small"
         sx={{ mb: 2 }}
         error={tried && !!problems.subject}
-        helperText={(tried && fieldMessage(problems.subject)) || `${[...form.subject].length} / 50`}
+        helperText={(tried && fieldMessage(problems.subject)) || `${[...form.subject].length} / ${CONTACT_SUBJECT_MAX}`}
       />
       <TextField
         label={translate('app.help.contact.text')}
@@ -331,7 +328,7 @@ function Contact() {
         size="small"
         sx={{ mb: 2 }}
         error={tried && !!problems.text}
-        helperText={(tried && fieldMessage(problems.text)) || `${[...form.text].length} / 1000`}
+        helperText={(tried && fieldMessage(problems.text)) || `${[...form.text].length} / ${CONTACT_TEXT_MAX}`}
       />
       <Button type="submit" variant="contained" disabled={status === 'sending'}>
         {translate('app.help.contact.send')}
@@ -358,7 +355,7 @@ function Tickets() {
           <Box component="li" key={t.id} sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider' }}>
             <Typography variant="subtitle2">{t.subject}</Typography>
             <Typography variant="caption" color="text.secondary" component="p">
-              {`${t.userName} <${t.userEmail}> · ${new Date(t.createdAt).toLocaleString()}`}
+              {`${t.userName} <${t.userEmail}> · ${showInstant(t.createdAt)}`}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
               {t.text}
@@ -402,7 +399,7 @@ function Header({ children, onClose }: { children?: ReactNode; onClose: () => vo
 export function HelpPanel({ articleId, onClose }: { articleId: string | null; onClose: () => void }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const admin = !!useCurrentCompany()?.permissions.includes('config.write');
+  const admin = hasPermission(useCurrentCompany()?.permissions ?? [], 'config.write');
   const [history, setHistory] = useState<View[]>([articleId ? { kind: 'article', id: articleId } : { kind: 'home' }]);
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState('');
@@ -421,7 +418,7 @@ export function HelpPanel({ articleId, onClose }: { articleId: string | null; on
   const back = () => setHistory((h) => (h.length > 1 ? h.slice(0, -1) : h));
   // spec 9: the search runs 500 ms after the last key; blank text finds nothing, so it is not sent
   useEffect(() => {
-    const timer = setTimeout(() => setSearched(query.trim()), HELP_SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setSearched(query.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [query]);
   const openArticle = (id: string) => go({ kind: 'article', id });
@@ -449,7 +446,7 @@ export function HelpPanel({ articleId, onClose }: { articleId: string | null; on
             type="search"
             placeholder={translate('app.help.search')}
             value={query}
-            onChange={(e) => setQuery(e.target.value.slice(0, 200))}
+            onChange={(e) => setQuery(e.target.value.slice(0, MAX_SEARCH_LENGTH))}
             slotProps={{
               htmlInput: { 'aria-label': translate('app.help.search'), 'data-testid': 'help-search' },
               input: {

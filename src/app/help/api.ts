@@ -65,6 +65,9 @@ export const fetchVideo = (f: Fetch, key: string) =>
     { silent: true },
   ).then((d) => d.video);
 
+/** where a configured video plays (the help panel's and the setup wizard's button) */
+export const videoUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+
 export const sendTicket = (f: Fetch, input: { subject: string; text: string }) =>
   gqlCall<{ helpTicketCreate: { id: string } }>(
     f,

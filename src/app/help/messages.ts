@@ -1,5 +1,5 @@
 // Texts of the help panel, English and French (polyglot syntax). The contact form's messages
-// are the spec's (src/shared/messages.ts, translated in the app's resources).
+// are the app's own (app.validation.*, app.error.invalid_form).
 import type { PageMessages } from '../pages/registry';
 
 const en = {
@@ -34,9 +34,6 @@ const en = {
     text: 'Message',
     send: 'Send',
     sent: 'We received your request and will get back to you shortly.',
-    invalid: 'One or more fields is missing or invalid',
-    required: 'Required',
-    max_length: 'Max length %{n}',
   },
 };
 
@@ -72,9 +69,6 @@ const fr: typeof en = {
     text: 'Message',
     send: 'Envoyer',
     sent: 'Nous avons reçu votre demande et vous répondrons sous peu.',
-    invalid: 'Un ou plusieurs champs sont manquants ou invalides',
-    required: 'Obligatoire',
-    max_length: 'Longueur maximale %{n}',
   },
 };
 

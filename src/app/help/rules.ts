@@ -1,26 +1,31 @@
 // The help panel's constants and the Contact us rules (spec 5 and 9): subject required, at most
 // 50 characters; text required, at most 1000; a form with a problem shows the invalid-form
-// warning. The server checks the same limits (src/server/domain/help/tickets.ts).
-import { messages } from '../../shared/messages';
+// warning. The server checks the same limits (src/server/domain/help/tickets.ts). The messages
+// are the app's validation keys, so the panel words them as every other form does.
+import { VALIDATION_KEYS } from '../generic/validators';
 
 export const HELP_PANEL_WIDTH = 400;
 export const CONTACT_SUBJECT_MAX = 50;
 export const CONTACT_TEXT_MAX = 1000;
-/** spec 9: the search waits this long after the last key */
-export const HELP_SEARCH_DEBOUNCE_MS = 500;
 
 export interface ContactForm {
   subject: string;
   text: string;
 }
 
-/** Per field, the spec's message; empty when the form may be sent. */
-export function contactProblems(form: ContactForm): Partial<Record<keyof ContactForm, string>> {
-  const problems: Partial<Record<keyof ContactForm, string>> = {};
+/** a field's problem: a translation key and its arguments */
+export interface ContactProblem {
+  message: string;
+  args?: Record<string, unknown>;
+}
+
+/** Per field, the spec's message ('Required', 'Max length 50'); empty when the form may be sent. */
+export function contactProblems(form: ContactForm): Partial<Record<keyof ContactForm, ContactProblem>> {
+  const problems: Partial<Record<keyof ContactForm, ContactProblem>> = {};
   const check = (field: keyof ContactForm, max: number) => {
     const value = form[field];
-    if (!value.trim()) problems[field] = messages.required;
-    else if ([...value].length > max) problems[field] = messages.maxLength(max);
+    if (!value.trim()) problems[field] = { message: VALIDATION_KEYS.required };
+    else if ([...value].length > max) problems[field] = { message: VALIDATION_KEYS.maxLength, args: { n: max } };
   };
   check('subject', CONTACT_SUBJECT_MAX);
   check('text', CONTACT_TEXT_MAX);

@@ -1,6 +1,7 @@
 // Whether the help panel is open and on which article: a small store outside React, so a list's
 // help icon and the top-bar button (different parts of the tree) open the same panel.
 import { useSyncExternalStore } from 'react';
+import { createStore } from '../shell/store';
 
 export interface HelpPanelState {
   open: boolean;
@@ -10,19 +11,10 @@ export interface HelpPanelState {
   opening: number;
 }
 
-let state: HelpPanelState = { open: false, articleId: null, opening: 0 };
-const listeners = new Set<() => void>();
-const set = (next: HelpPanelState) => {
-  state = next;
-  listeners.forEach((l) => l());
-};
+const store = createStore<HelpPanelState>({ open: false, articleId: null, opening: 0 });
 
-export const openHelp = (articleId: string | null = null) => set({ open: true, articleId, opening: state.opening + 1 });
-export const closeHelp = () => set({ ...state, open: false });
+export const openHelp = (articleId: string | null = null) =>
+  store.set({ open: true, articleId, opening: store.get().opening + 1 });
+export const closeHelp = () => store.set({ ...store.get(), open: false });
 
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-
-export const useHelpPanel = (): HelpPanelState => useSyncExternalStore(subscribe, () => state);
+export const useHelpPanel = (): HelpPanelState => useSyncExternalStore(store.subscribe, store.get);

@@ -7,6 +7,7 @@ import { hasAny } from '../../shared/permissions';
 import { canRead } from '../access';
 import { isFeatureOn, type Company } from '../company/companies';
 import { AREA_ORDER, menuGroupOf, isMenuRoute, routeTable, type Preset } from '../routing/paths';
+import { viewerPath } from '../pages/reports/paths';
 import { routeExists, routePath, type RouteTable } from './namedRoutes';
 import { TOP_LEVEL_ROUTES } from './routeGuard';
 
@@ -141,8 +142,7 @@ export const REPORT_BOOKMARK = 'ReportsView?to=';
 
 function reportEntry(key: string): MenuEntry {
   const report = key.slice(REPORT_BOOKMARK.length);
-  const path = `${routePath('ReportsView') ?? '/reportsview'}?to=${encodeURIComponent(report)}`;
-  return { key, path, name: 'ReportsView', report };
+  return { key, path: viewerPath(report), name: 'ReportsView', report };
 }
 
 /** Settings (config), Audit log (audit + allowAudit), Recurring transactions (allowRecurringTransactions + buying or selling). */

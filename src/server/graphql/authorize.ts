@@ -4,7 +4,7 @@
 import { getDirective } from './directives';
 import type { GraphQLField, GraphQLSchema } from 'graphql';
 import { hasAny } from '../../shared/permissions';
-import { AppError, forbidden } from './errors';
+import { AppError, featureOff, forbidden } from './errors';
 import type { RequestContext } from './context';
 
 export type Rule = { kind: 'signedIn' } | { kind: 'member' } | { kind: 'auth'; any: string[]; feature?: string };
@@ -51,8 +51,7 @@ export async function enforce(rule: Rule, ctx: RequestContext, fieldName: string
   if (rule.kind === 'member') return;
   if (!hasAny(actor.permissions, rule.any)) throw forbidden(describe(fieldName));
   for (const feature of [rule.feature, isExportField(fieldName) ? 'allowCSVExport' : undefined])
-    if (feature && !actor.features[feature])
-      throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${feature})`, { feature });
+    if (feature && !actor.features[feature]) throw featureOff(feature);
   if (isExportField(fieldName)) {
     const wait = ctx.exportLimit.take(ctx.userId);
     if (wait > 0)

@@ -4,6 +4,7 @@ export {
   AppError,
   validationError,
   forbidden,
+  featureOff,
   notFound,
   pgErrorOf,
   isForeignKeyViolation,

@@ -172,6 +172,15 @@ export const categoriesOf = (alcoholType: AlcoholType, kind: CategoryKind): Exci
     (c) => EXCISE_CATEGORIES[c].alcoholType === alcoholType && EXCISE_CATEGORIES[c].kind === kind,
   );
 
+/** The category of an in-course loss (packaging at bottling, evaporation from a cask): for
+ * spirits a loss in prescribed circumstances (relieved, B266), for wine an authorised loss (not
+ * dutiable, B265); non-excise alcohol is simply reduced. */
+export const LOSS_CATEGORY: Record<AlcoholType, ExciseCategory> = {
+  Spirit: 'SpiritsReductionLossesPrescribed',
+  Wine: 'WineReductionLossesAuthorised',
+  NonExcise: 'NonExciseReduction',
+};
+
 /** The category of a given kind for an alcohol type where there is exactly one (initial, adjustment, transfer). */
 export function categoryFor(alcoholType: AlcoholType, kind: 'initial' | 'adjustment' | 'transfer'): ExciseCategory {
   return categoriesOf(alcoholType, kind)[0];

@@ -16,6 +16,22 @@ export function divRound(n: bigint, d: bigint): bigint {
   return negative ? -q : q;
 }
 
+/** `total` split over `weights` in proportion, by cumulative rounding: share i is total x (the
+ * weights up to i) / (all the weights), rounded, less the shares before it, so the shares add up
+ * to `total` exactly. Weights that sum to zero share nothing out: every share is 0. */
+export function shareOut(total: bigint, weights: bigint[]): bigint[] {
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  let running = 0n;
+  let given = 0n;
+  return weights.map((weight) => {
+    running += weight;
+    const upTo = sum === 0n ? 0n : divRound(total * running, sum);
+    const share = upTo - given;
+    given = upTo;
+    return share;
+  });
+}
+
 /** Units at scale `from` to units at scale `to`, rounded half away from zero when it shrinks. */
 export function rescale(units: bigint, from: number, to: number): bigint {
   if (to >= from) return units * pow10(to - from);

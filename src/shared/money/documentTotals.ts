@@ -29,7 +29,7 @@
 //   untaxed line stays untaxed. A document with no goods (subtotal 0) leaves its charges untaxed.
 
 import { currencyPrecision } from './currencies';
-import { divRound, fromScaled, parseDecimal, pow10, toScaled } from './decimal';
+import { divRound, fromScaled, parseDecimal, pow10, shareOut, toScaled } from './decimal';
 
 type Num = string | number | null | undefined;
 
@@ -125,15 +125,8 @@ export function documentTotals(doc: DocumentInput): DocumentTotals {
   const subtotal = amounts.reduce((a, b) => a + b, 0n);
   const charges = (doc.charges ?? []).reduce<bigint>((sum, c) => sum + toScaled(c, precision), 0n);
   // each line's taxable amount: its own plus its share of the charges (cumulative rounding)
-  let runningAmount = 0n;
-  let chargesShared = 0n;
-  const taxable = amounts.map((amount) => {
-    runningAmount += amount;
-    const upTo = subtotal === 0n ? 0n : divRound(charges * runningAmount, subtotal);
-    const share = upTo - chargesShared;
-    chargesShared = upTo;
-    return amount + share;
-  });
+  const chargeShares = shareOut(charges, amounts);
+  const taxable = amounts.map((amount, i) => amount + chargeShares[i]);
 
   // group the lines by tax, in the order each tax first appears
   const groups = new Map<unknown, { tax: TaxInput; lines: number[] }>();
@@ -161,14 +154,11 @@ export function documentTotals(doc: DocumentInput): DocumentTotals {
     const total = before;
     taxTotal += total;
     // cumulative rounding: the shares add up to the tax's total exactly
-    let cumulative = 0n;
-    let allocated = 0n;
-    for (const i of lines) {
-      cumulative += taxable[i];
-      const upTo = base === 0n ? 0n : divRound(total * cumulative, base);
-      lineTax[i] += upTo - allocated;
-      allocated = upTo;
-    }
+    const taxShares = shareOut(
+      total,
+      lines.map((i) => taxable[i]),
+    );
+    lines.forEach((i, k) => (lineTax[i] += taxShares[k]));
     // a tax on lines that sum to zero has nothing to charge, so nothing is left to allocate
     taxes.push({
       id: tax.id ?? null,

@@ -3,3 +3,4 @@ export * from './currencies';
 export * from './decimal';
 export * from './documentTotals';
 export * from './documents';
+export * from './home';

@@ -2,6 +2,7 @@
 // report and checks who may, and the client, which lists, filters, prints and charts it. One
 // entry per report in ./catalogue/<group>.ts; the server's runner of the same name lives in
 // src/server/domain/reports/<group>/.
+import { hasAny } from '../permissions';
 
 export interface Text {
   en: string;
@@ -91,6 +92,32 @@ export interface ReportRun {
   charts?: { key: string; labels: string[]; series: { key: string; data: number[] }[] }[];
   /** more rows matched than a report shows (REPORT_MAX_ROWS); narrow the range */
   truncated?: boolean;
+}
+
+/** A run as the server answers it (GraphQL `Report`): the run with its name and dates. */
+export interface ReportAnswer {
+  name: string;
+  /** the range run, for a report taking `range`; else null */
+  from: string | null;
+  to: string | null;
+  /** the day run, for a report taking `asOf`; else null */
+  asOf: string | null;
+  rows: string[][];
+  totals: string[] | null;
+  charts: NonNullable<ReportRun['charts']>;
+  truncated: boolean;
+}
+
+/**
+ * Whether a user holding these permissions, in a company with these features, may run the
+ * report (beyond the SDL's `reports`): any one of its permissions, and its feature if it has one.
+ */
+export function reportAllowedFor(
+  permissions: readonly string[],
+  features: Record<string, boolean | undefined>,
+  meta: ReportMeta,
+): boolean {
+  return hasAny(permissions, meta.permissions) && (!meta.feature || Boolean(features[meta.feature]));
 }
 
 /** The most rows one run answers: a year of a busy company's lines fits, a runaway does not. */

@@ -13,6 +13,7 @@ import {
   toScaled,
   type TaxInput,
 } from '../../../shared/money';
+import { groupDecimal } from '../../generic/numberDisplay';
 import type { DocumentKind } from './queries';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -107,15 +108,6 @@ const linesOf = (v: unknown): string[] =>
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-
-/** A decimal string grouped for reading: 1,234.50 in English, 1 234,50 in French. */
-export function groupDecimal(value: string, locale: string): string {
-  const negative = value.startsWith('-');
-  const [int, frac] = (negative ? value.slice(1) : value).split('.');
-  const sep = locale === 'fr' ? '\u202f' : ',';
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
-  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? (locale === 'fr' ? ',' : '.') + frac : ''}`;
-}
 
 /** A quantity as typed (3 decimals at most, trailing zeros dropped). */
 const quantityText = (q: number | null | undefined, locale: string) =>

@@ -2,6 +2,7 @@
 // them, the currency, the charge fields) and the company's taxes turned into the shared
 // documentTotals input, so the screen shows what the server will store to the cent.
 import { chargeText, documentTotals, MONEY_DOCUMENTS, type DocumentTotals, type TaxInput } from '../../../shared/money';
+import { groupDecimal } from '../../generic/numberDisplay';
 
 type Values = Record<string, unknown>;
 
@@ -58,10 +59,7 @@ export function formTotals(
  * currency's symbol ('$1,234.50'; '1 234,50 $' in French). */
 export function formatMoney(amount: string, symbol: string, locale: string): string {
   const negative = amount.startsWith('-');
-  const [int, frac] = amount.replace('-', '').split('.');
-  const fr = locale === 'fr';
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, fr ? '\u202f' : ',');
-  const number = `${grouped}${frac ? (fr ? ',' : '.') + frac : ''}`;
+  const number = groupDecimal(amount.replace('-', '').replace(/\.$/, ''), locale);
   const sign = negative ? '-' : '';
-  return fr ? `${sign}${number} ${symbol}` : `${sign}${symbol}${number}`;
+  return locale === 'fr' ? `${sign}${number} ${symbol}` : `${sign}${symbol}${number}`;
 }

@@ -4,11 +4,13 @@
 // reports the user's permissions and the company's features allow are listed.
 import { useMemo } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
 import { Box, Card, CardActions, CardContent, Link, Stack, Typography } from '@mui/material';
 import { REPORT_GROUPS, type ReportMeta } from '../../../shared/reports/types';
 import { useCurrentCompany } from '../../services';
 import { SearchBox } from '../../widgets/SearchBox';
-import { useT, useText } from './i18n';
+import { useText } from './i18n';
+import './register';
 import { EXCISE_PATH, REPORTS_PATH, allowedReports, matchesSearch, matchesText, queryWith, viewerPath } from './model';
 import { StarButton } from './StarButton';
 
@@ -42,7 +44,7 @@ function ReportCard({ meta }: { meta: ReportMeta }) {
 }
 
 export function CataloguePage() {
-  const translate = useT();
+  const translate = useTranslate();
   const company = useCurrentCompany();
   const location = useLocation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@
 // more than one), a select for `by`. Every change replaces the query string: the view reloads
 // and can be shared as it is.
 import { Autocomplete, Box, MenuItem, TextField } from '@mui/material';
-import { useGetList } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ReportMeta } from '../../../shared/reports/types';
 import type { ClientListName } from '../../clientLists/clientLists';
@@ -12,7 +12,7 @@ import { useCurrentCompany } from '../../services';
 import { DateField } from '../../widgets/DateInputs';
 import { DateRangePicker } from '../../widgets/DateRangePicker';
 import { SelectFilter } from '../../widgets/SelectFilter';
-import { useT, useText } from './i18n';
+import { useText } from './i18n';
 import { ID_PARAMS, asOfOfQuery, queryWith, queryWithRange, rangeOfQuery, type IdParam } from './model';
 
 interface Choice {
@@ -85,7 +85,7 @@ function ListPicker(props: {
 }
 
 export function ParamBar({ meta }: { meta: ReportMeta }) {
-  const translate = useT();
+  const translate = useTranslate();
   const text = useText();
   const company = useCurrentCompany();
   const location = useLocation();

@@ -6,14 +6,13 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Box, Typography } from '@mui/material';
 import { useLocaleState } from 'react-admin';
-import type { ReportMeta } from '../../../shared/reports/types';
+import type { ReportAnswer, ReportMeta } from '../../../shared/reports/types';
 import { numberLocale } from '../../generic/numberDisplay';
-import type { ReportAnswer } from './api';
-import { isFrench } from './i18n';
+import { useText } from './i18n';
 
 export default function ReportCharts({ meta, run }: { meta: ReportMeta; run: ReportAnswer }) {
   const [locale] = useLocaleState();
-  const fr = isFrench(locale);
+  const text = useText();
   const format = new Intl.NumberFormat(numberLocale(locale), { maximumFractionDigits: 3 });
   // axis ticks short enough to fit their margin: 15 k, 1.2 M
   const compact = new Intl.NumberFormat(numberLocale(locale), { notation: 'compact', maximumFractionDigits: 1 });
@@ -35,14 +34,12 @@ export default function ReportCharts({ meta, run }: { meta: ReportMeta; run: Rep
       data-testid="report-charts"
     >
       {charts.map(({ meta: c, data }) => {
-        const title = fr ? c.title.fr : c.title.en;
+        const title = text(c.title);
         const series = c.series.flatMap((key) => {
           const s = data.series.find((x) => x.key === key);
           const column = meta.columns.find((col) => col.key === key);
           if (!s) return [];
-          const label = column
-            ? (fr ? column.label.fr : column.label.en) + (column.unit ? ` (${column.unit})` : '')
-            : key;
+          const label = column ? text(column.label) + (column.unit ? ` (${column.unit})` : '') : key;
           return [{ data: s.data, label, valueFormatter: (v: number | null) => (v === null ? '' : format.format(v)) }];
         });
         const xAxis = [{ scaleType: 'band' as const, data: data.labels }];

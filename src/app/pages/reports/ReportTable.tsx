@@ -4,13 +4,12 @@
 // paper, for writing the counts in by hand.
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { useLocaleState } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { hasAny } from '../../../shared/permissions';
-import type { ReportColumn, ReportMeta } from '../../../shared/reports/types';
+import type { ReportAnswer, ReportColumn, ReportMeta } from '../../../shared/reports/types';
 import { useCurrentCompany } from '../../services';
-import type { ReportAnswer } from './api';
 import { formatCell, isNumeric } from './format';
-import { useT, useText } from './i18n';
+import { useText } from './i18n';
 import { viewerPath } from './model';
 
 // numbers, dates and lots read as one piece
@@ -22,7 +21,7 @@ export function shownColumns(meta: ReportMeta, values: boolean): { column: Repor
 }
 
 export function ReportTable({ meta, run }: { meta: ReportMeta; run: ReportAnswer }) {
-  const translate = useT();
+  const translate = useTranslate();
   const text = useText();
   const [locale] = useLocaleState();
   const company = useCurrentCompany();

@@ -2,13 +2,12 @@
 import { IconButton, Tooltip } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { describeApiError } from '../../data/errors';
 import { useFavourites } from './favourites';
-import { useT } from './i18n';
 
 export function StarButton({ name, title }: { name: string; title: string }) {
-  const translate = useT();
+  const translate = useTranslate();
   const notify = useNotify();
   const { isStarred, toggle } = useFavourites();
   const on = isStarred(name);
@@ -16,7 +15,10 @@ export function StarButton({ name, title }: { name: string; title: string }) {
   const click = () =>
     toggle(name).then(
       () => notify(translate(on ? 'reports.unstarred' : 'reports.starred'), { type: 'info' }),
-      (e: unknown) => notify(translate(describeApiError(e).message), { type: 'error' }),
+      (e: unknown) => {
+        const { message } = describeApiError(e);
+        notify(translate(message, { _: message }), { type: 'error' });
+      },
     );
   return (
     <Tooltip title={label}>

@@ -5,12 +5,12 @@
 // through the fetch observer; the page shows what failed in the spec's words.
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import DownloadIcon from '@mui/icons-material/Download';
 import { reportMeta } from '../../../shared/reports/catalogue';
-import { REPORT_MAX_ROWS, type ReportMeta } from '../../../shared/reports/types';
+import { REPORT_MAX_ROWS, type ReportAnswer, type ReportMeta } from '../../../shared/reports/types';
 import { describeApiError } from '../../data/errors';
 import { downloadFile } from '../../data/download';
 import { PrintStyles } from '../../generic/ListFeatures';
@@ -19,8 +19,9 @@ import { useCurrentCompany, useServices } from '../../services';
 import { showDay } from '../../widgets/dateDisplay';
 import { useQuery } from '../exciseReturns/api';
 import { useGraphQL } from '../settings/api';
-import { EXPORT_DOCUMENT, REPORT_DOCUMENT, type ReportAnswer } from './api';
-import { useT, useText } from './i18n';
+import { EXPORT_DOCUMENT, REPORT_DOCUMENT } from './api';
+import { useText } from './i18n';
+import './register';
 import { REPORTS_PATH, parametersOf, reportAllowed } from './model';
 import { ParamBar } from './ParamBar';
 import { ReportTable } from './ReportTable';
@@ -32,12 +33,12 @@ const ReportCharts = lazy(() => import('./ReportCharts'));
 const LotTraceView = lazy(() => import('./lot/LotTraceView'));
 
 function ErrorText({ error }: { error: unknown }) {
-  const translate = useT();
+  const translate = useTranslate();
   const d = describeApiError(error);
   const fields = (d.body as { errors?: Record<string, string> } | undefined)?.errors;
   return (
     <Alert severity="error" sx={{ my: 1 }} data-testid="report-error">
-      {translate(d.message)}
+      {translate(d.message, { _: d.message })}
       {fields
         ? Object.entries(fields).map(([k, m]) => (
             <Box key={k} component="span" sx={{ display: 'block' }}>
@@ -50,7 +51,7 @@ function ErrorText({ error }: { error: unknown }) {
 }
 
 function Report({ meta }: { meta: ReportMeta }) {
-  const translate = useT();
+  const translate = useTranslate();
   const text = useText();
   const notify = useNotify();
   const location = useLocation();
@@ -69,7 +70,8 @@ function Report({ meta }: { meta: ReportMeta }) {
       const answer = await call<{ reportExportCSV: string }>(EXPORT_DOCUMENT, { name: meta.name, parameters });
       await downloadFile(answer.reportExportCSV, authFetch, `${meta.name}.csv`);
     } catch (e) {
-      notify(translate(describeApiError(e).message), { type: 'error' });
+      const { message } = describeApiError(e);
+      notify(translate(message, { _: message }), { type: 'error' });
     }
   };
   return (
@@ -132,7 +134,7 @@ function Report({ meta }: { meta: ReportMeta }) {
 }
 
 export function ViewerPage() {
-  const translate = useT();
+  const translate = useTranslate();
   const text = useText();
   const location = useLocation();
   const company = useCurrentCompany();

@@ -1,14 +1,6 @@
 // What the reports screens ask the server (schema/graphql/reports.graphql): one run of a report
 // and its CSV export, with the parameters of the viewer's query string.
-import type { ReportRun } from '../../../shared/reports/types';
-
-export interface ReportAnswer extends Required<Omit<ReportRun, 'totals'>> {
-  name: string;
-  from: string | null;
-  to: string | null;
-  asOf: string | null;
-  totals: string[] | null;
-}
+// (The run's answer is ReportAnswer in shared/reports/types.)
 
 const ARGS = '$name: String!, $parameters: ReportParameters';
 const PASS = 'name: $name, parameters: $parameters';

@@ -1,5 +1,5 @@
 // The reports screens' English and French texts. Imported only by the screens' lazy chunks
-// (through ./i18n), so they add nothing to the first page load; the reports' own titles,
+// (through ./register), so they add nothing to the first page load; the reports' own titles,
 // descriptions and column labels come from the catalogue (src/shared/reports/catalogue).
 export const reportsMessages = {
   en: {

@@ -5,34 +5,28 @@
 // `date_lte` for a custom range, nothing for the default Last 30 days; `to` is the report's name.
 import { hasAny } from '../../../shared/permissions';
 import { REPORTS } from '../../../shared/reports/catalogue';
-import type { ReportMeta, ReportParam } from '../../../shared/reports/types';
-import { isFeatureOn, type Company } from '../../company/companies';
+import { reportAllowedFor, type ReportMeta, type ReportParam } from '../../../shared/reports/types';
+import { fold } from '../../../shared/text';
+import type { Company } from '../../company/companies';
 import { filterWithRange, rangeOfFilter } from '../../generic/periodFilter';
+import { todayInCompany } from '../../widgets/dateDisplay';
 import { formatDate, type RangeState } from '../../widgets/dateRules';
 
-import { VIEW_PATH } from './paths';
+export { EXCISE_PATH, REPORTS_PATH, VIEW_PATH, viewerPath } from './paths';
 
-export { EXCISE_PATH, REPORTS_PATH, VIEW_PATH } from './paths';
+/** The company's feature flags that are on (a flag is on only when it is `true`). */
+const featuresOf = (company: Company): Record<string, boolean> =>
+  Object.fromEntries(Object.entries(company).filter(([, v]) => v === true)) as Record<string, boolean>;
 
-/** The user may run it: `reports`, one of the report's permissions, and its feature. */
+/** The user may run it: `reports`, then the server's rule (one of the report's permissions, and
+ * its feature). */
 export function reportAllowed(meta: ReportMeta, company: Company | null | undefined): boolean {
   if (!company) return false;
-  return (
-    hasAny(company.permissions, ['reports']) &&
-    hasAny(company.permissions, meta.permissions) &&
-    isFeatureOn(company, meta.feature)
-  );
+  return hasAny(company.permissions, ['reports']) && reportAllowedFor(company.permissions, featuresOf(company), meta);
 }
 
 export const allowedReports = (company: Company | null | undefined, all: readonly ReportMeta[] = REPORTS) =>
   all.filter((m) => reportAllowed(m, company));
-
-/** Lower case without accents, so 'depot' finds 'Dépôt'. */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 
 /** Every word of the search is in one of the texts. */
 export function matchesText(texts: readonly (string | undefined)[], search: string): boolean {
@@ -56,9 +50,6 @@ export const matchesSearch = (meta: ReportMeta, search: string): boolean =>
     ],
     search,
   );
-
-export const viewerPath = (name: string, extra: Record<string, string> = {}) =>
-  `${VIEW_PATH}?${new URLSearchParams({ to: name, ...extra }).toString()}`;
 
 /** The id parameters a report may take, in the order the viewer shows their pickers. */
 export const ID_PARAMS = [
@@ -85,14 +76,16 @@ export const rangeOfQuery = (search: string, today = new Date()): RangeState => 
   return range.all ? rangeOfFilter({}, today) : range;
 };
 
-/** The day of an `asOf` report: the query's, else today (shown in its picker, never 'TBD'). */
-export function asOfOfQuery(search: string, today = new Date()): string {
+/** The day of an `asOf` report: the query's, else today in the company's time zone (shown in
+ * its picker, never 'TBD'); `today` fixes the day for tests. */
+export function asOfOfQuery(search: string, today?: Date): string {
   const asOf = new URLSearchParams(search).get('asOf');
-  return asOf && DATE.test(asOf) ? asOf : formatDate(today);
+  if (asOf && DATE.test(asOf)) return asOf;
+  return today ? formatDate(today) : todayInCompany();
 }
 
 /** The `report(name, parameters)` variables the query string means, for this report. */
-export function parametersOf(meta: ReportMeta, search: string, today = new Date()): Record<string, string> {
+export function parametersOf(meta: ReportMeta, search: string, today?: Date): Record<string, string> {
   const q = new URLSearchParams(search);
   const out: Record<string, string> = {};
   if (meta.params.includes('range')) {

@@ -29,7 +29,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useServices } from '../../services';
 import { routePath } from '../../shell/namedRoutes';
-import { loadSetup, loadSetupVideo, markSetupDone, saveWorkflowTick } from './api';
+import { fetchVideo, videoUrl } from '../../help/api';
+import { loadSetup, markSetupDone, saveWorkflowTick } from './api';
 import {
   distillingLocked,
   openingSection,
@@ -60,8 +61,6 @@ export interface SetupDialogProps {
 const FINAL_PAGE = 5;
 type Page = SectionIndex | typeof FINAL_PAGE;
 
-const WORKFLOW_TICKS = WORKFLOW_PREFERENCE_KEYS;
-
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function WorkflowTicks({
@@ -77,7 +76,7 @@ function WorkflowTicks({
   const locked = distillingLocked(preferences);
   return (
     <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      {WORKFLOW_TICKS.filter((key) => key !== 'wine' || allowWine).map((key) => (
+      {WORKFLOW_PREFERENCE_KEYS.filter((key) => key !== 'wine' || allowWine).map((key) => (
         <FormControlLabel
           key={key}
           label={translate(`app.setup.workflow.${key}`)}
@@ -149,7 +148,11 @@ export function SetupDialog({ mode, allowWine, allowAccounting, onClose, onDone 
 
   useEffect(() => {
     let live = true;
-    void loadSetupVideo(authFetch).then((id) => live && setVideo(id));
+    // the setup video when one is configured (video(key), spec 7); a failure is no video, never
+    // an error over the wizard
+    void fetchVideo(authFetch, 'setup')
+      .catch(() => null)
+      .then((id) => live && setVideo(id));
     loadSetup(authFetch).then(
       (loaded) => {
         if (!live) return;
@@ -257,7 +260,7 @@ export function SetupDialog({ mode, allowWine, allowAccounting, onClose, onDone 
                     {video ? (
                       // the page's policy allows no frames from elsewhere: the video opens on its site
                       <Link
-                        href={`https://www.youtube.com/watch?v=${encodeURIComponent(video)}`}
+                        href={videoUrl(video)}
                         target="_blank"
                         rel="noopener noreferrer"
                         sx={{ display: 'inline-block', mb: 1 }}

@@ -1,9 +1,10 @@
 // The setup wizard's calls (spec 7): the setup query, the workflow ticks
 // (productionOverviewSetPreferences) and "setup done" (companySettingsSet with doneSetup true).
 import { gqlCall } from '../../shell/gql';
+import { WORKFLOW_PREFERENCE_KEYS } from '../../shell/workflow';
 import type { SetupState, WorkflowPreferences } from './rules';
 
-const WORKFLOW_FIELDS = 'sales purchasing mashing distilling blending wine casks bulkContainers';
+const WORKFLOW_FIELDS = WORKFLOW_PREFERENCE_KEYS.join(' ');
 
 const SETUP_QUERY = `query Setup { setup {
   doneSetup
@@ -37,20 +38,4 @@ export async function saveWorkflowTick(
 
 export async function markSetupDone(fetchImpl: typeof fetch): Promise<void> {
   await gqlCall(fetchImpl, SETUP_DONE);
-}
-
-/** The setup video's id when one is configured (video(key), spec 7), else null; a failure is
- * no video, never an error over the wizard. */
-export async function loadSetupVideo(fetchImpl: typeof fetch): Promise<string | null> {
-  try {
-    const d = await gqlCall<{ video: string | null }>(
-      fetchImpl,
-      'query SetupVideo { video(key: "setup") }',
-      {},
-      { silent: true },
-    );
-    return d.video;
-  } catch {
-    return null;
-  }
 }

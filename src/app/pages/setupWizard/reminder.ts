@@ -2,25 +2,12 @@
 // reminder bubble by the 'Finish setup' button shows while it is set; the bubble's OK clears it.
 // Kept in this browser's storage, guarded like every stored value (storage may be unavailable).
 import { createStore } from '../../shell/store';
+import { readStored, STORAGE_KEYS, writeStored } from '../../storage';
 
-export const SETUP_REMINDER_KEY = 'setupReminder';
+export const reminderFlag = createStore<boolean>(readStored(STORAGE_KEYS.setupReminder) === '1');
 
-function read(): boolean {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(SETUP_REMINDER_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export const reminderFlag = createStore<boolean>(read());
-
+/** Not remembered past this page when storage is unavailable: the bubble still shows now. */
 export function setReminder(on: boolean): void {
   reminderFlag.set(on);
-  try {
-    if (on) localStorage.setItem(SETUP_REMINDER_KEY, '1');
-    else localStorage.removeItem(SETUP_REMINDER_KEY);
-  } catch {
-    // not remembered past this page: the bubble still shows now
-  }
+  writeStored(STORAGE_KEYS.setupReminder, on ? '1' : null);
 }

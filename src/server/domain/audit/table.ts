@@ -1,12 +1,7 @@
 // The audit_log table of the hand-written migration 0006_audit_log.sql, for drizzle queries.
 import { sql } from 'drizzle-orm';
-import { customType, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-/** bigint ids travel as strings, like the generated tables' */
-const bigintText = customType<{ data: string; driverData: string | number }>({
-  dataType: () => 'bigint',
-  fromDriver: (v) => String(v),
-});
+import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintText } from '../../db/types';
 
 export type AuditEvent = 'created' | 'updated' | 'deleted' | 'posted' | 'reversed';
 export const AUDIT_EVENTS: readonly AuditEvent[] = ['created', 'updated', 'deleted', 'posted', 'reversed'];

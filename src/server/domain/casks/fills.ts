@@ -12,6 +12,7 @@ import { invalidateCounts } from '../records/countCache';
 
 /** The actions that put alcohol into an empty cask (a fill or an opening inventory). */
 const FILLING: ActionKind[] = ['FillCask', 'Initial'];
+const isFilling = (m: Moved) => (FILLING as string[]).includes(m.refType);
 
 interface Moved {
   caskId: string;
@@ -46,10 +47,11 @@ async function volumesNow(ctx: DomainContext, ids: string[]): Promise<Map<string
   return new Map(rows.map((r) => [r.id, Number(r.milli)]));
 }
 
-/** After an action that may fill casks: a cask empty before it and holding something now was
- * filled on the action's date. An edited fill (already counted) only moves the date. */
+/** After a filling action (the ones whose delete recordUnfills undoes): a cask empty before it
+ * and holding something now was filled on the action's date. An edited fill (already counted)
+ * only moves the date. Other actions (an adjustment, a transfer) do not count as fills. */
 async function recordFills(ctx: DomainContext, result: PostingResult, editing: boolean) {
-  const moved = caskRows(result).filter((m) => m.volume > 0);
+  const moved = caskRows(result).filter((m) => m.volume > 0 && isFilling(m));
   const now = await volumesNow(
     ctx,
     moved.map((m) => m.caskId),
@@ -68,7 +70,7 @@ async function recordFills(ctx: DomainContext, result: PostingResult, editing: b
 /** After deleting an action: a fill undone (the cask empty again) takes its count back, and the
  * fill date goes back to the cask's latest fill still standing (none: left as it was). */
 async function recordUnfills(ctx: DomainContext, result: PostingResult) {
-  const moved = caskRows(result).filter((m) => m.volume < 0 && (FILLING as string[]).includes(m.refType));
+  const moved = caskRows(result).filter((m) => m.volume < 0 && isFilling(m));
   const now = await volumesNow(
     ctx,
     moved.map((m) => m.caskId),

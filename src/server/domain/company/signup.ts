@@ -13,7 +13,6 @@ import { PASSWORD_MIN_LENGTH } from '../../auth/user-routes';
 import { AppError } from '../kernel/errors';
 import { recordAudit } from '../audit/audit';
 import type { MailMessage } from '../../http/mail';
-import { storeSignupWorkflow } from '../setup/defaults';
 
 /** How long a confirmation link works. */
 export const SIGNUP_HOURS = 24;
@@ -152,7 +151,6 @@ export async function confirmSignup(
       .returning();
     // every setting at its schema default (doneSetup false: the setup wizard opens)
     const [settings] = await tx.insert(companySettingsTable).values({ companyId: company.id }).returning();
-    await storeSignupWorkflow(tx, company.id); // the setup wizard's starting ticks (spec 9)
     const [membership] = await tx
       .insert(membershipTable)
       .values({ companyId: company.id, user: user.id, permissions: ADMIN_PERMISSIONS })

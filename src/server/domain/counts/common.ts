@@ -4,14 +4,14 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import { AppError, validationError } from '../kernel/errors';
+import { ID } from '../kernel/ids';
 import { Fields, type Raw } from '../excise/inputs';
 import { transactionsByIds } from '../excise/transactions';
 import { stockTransactionsByIds } from '../inventory/transactions';
 import { MICRO, MAX_MICRO, quantityText, type Micro, type StockStatus } from '../inventory/stock';
 
-export const ID = /^\d{1,18}$/;
+export { ID, LOT_MAX } from '../kernel/ids';
 export const COMMENTS_MAX = 1000;
-export const LOT_MAX = 60;
 /** lines of one document: a count sheet of every product of a large cellar fits */
 export const MAX_LINES = 5000;
 

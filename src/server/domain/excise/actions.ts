@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/connect';
 import { fromVolumeAndAbv, waterToReduce } from '../../../shared/alcoholometry';
 import {
   EXCISE_CATEGORIES,
+  LOSS_CATEGORY,
   categoryFor,
   type AlcoholType,
   type ExciseCategory,
@@ -633,14 +634,8 @@ function caskEmpty(raw: Raw): PlannedAction {
       f.check();
       const kg = kgOf(volume!, strength!);
       const out: Taken = { volume: volume!, laa, kg: Math.min(kg, cask.kg), value: cask.value };
-      // evaporation from a cask is a loss in prescribed circumstances for spirits and an
-      // authorised loss for wine (B265 "Authorised losses", not dutiable); not a gauging difference
-      const lossCategory: ExciseCategory =
-        cask.alcoholType === 'Spirit'
-          ? 'SpiritsReductionLossesPrescribed'
-          : cask.alcoholType === 'Wine'
-            ? 'WineReductionLossesAuthorised'
-            : categoryFor(cask.alcoholType!, 'adjustment');
+      // evaporation from a cask is an in-course loss, as a bottling's is; not a gauging difference
+      const lossCategory = LOSS_CATEGORY[cask.alcoholType!];
       const rows: Posting[] = [];
       const loss = { volume: cask.volume - out.volume, laa: cask.laa - out.laa, kg: cask.kg - out.kg, value: 0 };
       if (loss.volume !== 0 || loss.laa !== 0)

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/excise/categories';
 import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
+import { standing as standingOf } from '../kernel/ledgerRows';
 import { formatScaled, fromMilli, parseScaled } from './quantities';
 
 export const MAX_PAGE_SIZE = 250;
@@ -107,10 +108,8 @@ const FILTERS: Record<string, { column: SQL; parse: (v: string) => string | null
   alcoholId: { column: sql`t.alcohol_id`, parse: (v) => (/^\d{1,18}$/.test(v) ? v : null), comparators: ['eq'] },
 };
 
-/** Rows that stand: not a reversal, and not reversed. A reversal carries its original's date
- * but a later id, so running sums leave both out (they net to zero within their day) rather
- * than count the original until the reversal's place in (date, id) order. */
-const standing = sql`t.reverses_id IS NULL AND NOT EXISTS (SELECT 1 FROM excise_transactions r WHERE r.company_id = t.company_id AND r.reverses_id = t.id)`;
+/** Rows that stand: not a reversal, and not reversed (kernel/ledgerRows). */
+const standing = standingOf('excise_transactions', 't');
 
 const keyColumn = (key: LedgerKey) => (key.column === 'vessel_id' ? sql`t.vessel_id` : sql`t.alcohol_id`);
 

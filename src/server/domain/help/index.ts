@@ -2,39 +2,28 @@
 // library (library.ts), read counts per company (reads.ts), search (search.ts), Contact us
 // tickets (tickets.ts) and the configured videos (video.ts). Every member may read and write
 // to us; only administrators (config.write, in the SDL) list the tickets.
+import { MAX_SEARCH_LENGTH } from '../../../shared/limits';
 import { messages } from '../../../shared/messages';
 import { resolver, type DomainModule } from '../kernel/module';
 import { validationError } from '../kernel/errors';
-import type { DomainContext } from '../records/actor';
-import { helpLibrary, helpLocale, type HelpArticleEntry, type HelpLocale, type HelpTopicEntry } from './library';
-import { countRead, readCounts } from './reads';
-import { MAX_HELP_SEARCH_LENGTH, searchArticles } from './search';
+import {
+  HELP_LOCALES,
+  helpLibrary,
+  helpLocale,
+  type HelpArticleEntry,
+  type HelpLocale,
+  type HelpTopicEntry,
+} from './library';
+import { countRead, readCounts, type ReadCounts as Counts } from './reads';
+import { searchArticles } from './search';
 import { createTicket, listTickets } from './tickets';
 import { videoFor } from './video';
 
-const MAX_KEY_LENGTH = 100;
-
 function localeOf(args: { locale?: string | null }): HelpLocale {
   const locale = helpLocale(args.locale);
-  if (!locale) throw validationError({ locale: messages.invalidChoice(['en', 'fr']) });
+  if (!locale) throw validationError({ locale: messages.invalidChoice(HELP_LOCALES) });
   return locale;
 }
-
-/** an id too long to be a key is simply not one (null), never an error */
-const keyOf = (id: unknown) => {
-  const key = String(id ?? '');
-  return key.length <= MAX_KEY_LENGTH ? key : '';
-};
-
-interface Counts {
-  topics: Map<string, number>;
-  articles: Map<string, number>;
-}
-
-const countsOf = async (ctx: DomainContext): Promise<Counts> => ({
-  topics: await readCounts(ctx, 'topic'),
-  articles: await readCounts(ctx, 'article'),
-});
 
 function articleAnswer(locale: HelpLocale, article: HelpArticleEntry, counts: Counts) {
   const library = helpLibrary()[locale];
@@ -44,7 +33,7 @@ function articleAnswer(locale: HelpLocale, article: HelpArticleEntry, counts: Co
     updated: article.updated,
     text: article.text,
     seeAlso: article.seeAlso.map((id) => ({ id, name: library.articleById.get(id)!.name })),
-    readCount: counts.articles.get(article.id) ?? 0,
+    readCount: counts.article.get(article.id) ?? 0,
     topicId: article.topicId,
     topicName: library.topicById.get(article.topicId)!.name,
   };
@@ -61,7 +50,7 @@ function topicAnswer(locale: HelpLocale, topic: HelpTopicEntry, counts: Counts) 
     icon: topic.icon,
     description: topic.description,
     articleCount: articles.length,
-    readCount: counts.topics.get(topic.id) ?? 0,
+    readCount: counts.topic.get(topic.id) ?? 0,
     articles,
   };
 }
@@ -73,35 +62,35 @@ export const helpModule: DomainModule = {
   query: {
     helpTopics: resolver<WithLocale>(async (_r, args, ctx) => {
       const locale = localeOf(args);
-      const counts = await countsOf(await ctx.domain());
+      const counts = await readCounts(await ctx.domain());
       return helpLibrary()[locale].topics.map((t) => topicAnswer(locale, t, counts));
     }),
     helpTopic: resolver<WithLocale & { id: string; read?: boolean | null }>(async (_r, args, ctx) => {
       const locale = localeOf(args);
-      const topic = helpLibrary()[locale].topicById.get(keyOf(args.id));
+      const topic = helpLibrary()[locale].topicById.get(args.id);
       if (!topic) return null;
       const domain = await ctx.domain();
       if (args.read) await countRead(domain, 'topic', topic.id);
-      return topicAnswer(locale, topic, await countsOf(domain));
+      return topicAnswer(locale, topic, await readCounts(domain));
     }),
     helpArticle: resolver<WithLocale & { id: string; read?: boolean | null }>(async (_r, args, ctx) => {
       const locale = localeOf(args);
-      const article = helpLibrary()[locale].articleById.get(keyOf(args.id));
+      const article = helpLibrary()[locale].articleById.get(args.id);
       if (!article) return null;
       const domain = await ctx.domain();
       if (args.read) await countRead(domain, 'article', article.id);
-      return articleAnswer(locale, article, await countsOf(domain));
+      return articleAnswer(locale, article, await readCounts(domain));
     }),
     search: resolver<WithLocale & { text: string }>(async (_r, args, ctx) => {
       const locale = localeOf(args);
-      if ([...args.text].length > MAX_HELP_SEARCH_LENGTH)
-        throw validationError({ text: messages.maxLength(MAX_HELP_SEARCH_LENGTH) });
+      if ([...args.text].length > MAX_SEARCH_LENGTH)
+        throw validationError({ text: messages.maxLength(MAX_SEARCH_LENGTH) });
       const found = searchArticles(helpLibrary()[locale], args.text);
       if (!found.length) return [];
-      const counts = await countsOf(await ctx.domain());
+      const counts = await readCounts(await ctx.domain());
       return found.map((a) => articleAnswer(locale, a, counts));
     }),
-    video: resolver<{ key: string }>((_r, args) => videoFor(keyOf(args.key))),
+    video: resolver<{ key: string }>((_r, args) => videoFor(args.key)),
     helpTickets: resolver<{ first?: number | null }>(async (_r, args, ctx) =>
       listTickets(await ctx.domain(), args.first ?? 100),
     ),

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fold } from '../../../shared/text';
 import { listValue, parseFrontMatter } from './frontMatter';
 
 export const HELP_LOCALES = ['en', 'fr'] as const;
@@ -40,9 +41,6 @@ export interface LocaleLibrary {
 }
 
 export type HelpLibrary = Record<HelpLocale, LocaleLibrary>;
-
-/** lower case without accents, so 'Modele' finds 'Modèle' and 'ALCOOL' finds 'alcool' */
-export const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 const KEY = /^[a-z0-9-]+$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,16 +1,14 @@
 // Read counts of help topics and articles, per company (hand-written table help_reads of
 // migration 0020_help.sql): a row per topic or article, counted up in place by one statement,
 // so two people reading at once both count.
-import { and, eq, sql } from 'drizzle-orm';
-import { customType, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigintText } from '../../db/types';
 import type { DomainContext } from '../records/actor';
 
-const bigintText = customType<{ data: string; driverData: string | number }>({
-  dataType: () => 'bigint',
-  fromDriver: (v) => String(v),
-});
-
 export type ReadKind = 'topic' | 'article';
+/** a company's read counts, by kind and key (absent: never read) */
+export type ReadCounts = Record<ReadKind, Map<string, number>>;
 
 export const helpReadsTable = pgTable(
   'help_reads',
@@ -23,13 +21,15 @@ export const helpReadsTable = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.key] })],
 );
 
-/** The company's counts of one kind, by key (absent: never read). */
-export async function readCounts(ctx: DomainContext, kind: ReadKind): Promise<Map<string, number>> {
+/** The company's counts, by kind and key (absent: never read). */
+export async function readCounts(ctx: DomainContext): Promise<ReadCounts> {
   const rows = await ctx.db
-    .select({ key: helpReadsTable.key, count: helpReadsTable.count })
+    .select({ kind: helpReadsTable.kind, key: helpReadsTable.key, count: helpReadsTable.count })
     .from(helpReadsTable)
-    .where(and(eq(helpReadsTable.companyId, ctx.actor.companyId), eq(helpReadsTable.kind, kind)));
-  return new Map(rows.map((r) => [r.key, r.count]));
+    .where(eq(helpReadsTable.companyId, ctx.actor.companyId));
+  const counts: ReadCounts = { topic: new Map(), article: new Map() };
+  for (const r of rows) counts[r.kind]?.set(r.key, r.count);
+  return counts;
 }
 
 /** Counts one reading; the key is one the library holds (the caller checked). */

@@ -1,10 +1,9 @@
 // Help search (spec 5: blank text finds nothing). Every word of the query must appear in the
 // article's title or text (accents and case ignored); a word in the title weighs more than one
 // in the text, so the article about a thing comes before the articles that mention it.
-import { fold, type HelpArticleEntry, type LocaleLibrary } from './library';
+import { fold } from '../../../shared/text';
+import type { HelpArticleEntry, LocaleLibrary } from './library';
 
-/** the longest query (the list search's limit) */
-export const MAX_HELP_SEARCH_LENGTH = 200;
 /** the most articles one search answers */
 export const MAX_HELP_RESULTS = 50;
 

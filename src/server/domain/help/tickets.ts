@@ -2,7 +2,8 @@
 // A ticket is kept with the company, the sender and the time (help_tickets, 0020_help.sql) and
 // listed for the company's administrators (config.write).
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { customType, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintText } from '../../db/types';
 import { userTable } from '../../../generated/tables';
 import { messages } from '../../../shared/messages';
 import { validationError } from '../kernel/errors';
@@ -11,11 +12,6 @@ import type { DomainContext } from '../records/actor';
 export const HELP_SUBJECT_MAX = 50;
 export const HELP_TEXT_MAX = 1000;
 export const MAX_TICKETS_LISTED = 500;
-
-const bigintText = customType<{ data: string; driverData: string | number }>({
-  dataType: () => 'bigint',
-  fromDriver: (v) => String(v),
-});
 
 export const helpTicketsTable = pgTable(
   'help_tickets',

@@ -69,6 +69,19 @@ export interface StockPosting {
   category: StockCategory;
   description: string;
   comments?: string | null;
+  /** what a refusal for this row names first ("Bundle Gift set": "Bundle Gift set: <refusal>")
+   * and the input field it points at (info.field); without them the refusal is the stock's own */
+  label?: string;
+  field?: string;
+}
+
+/** A refusal for a row, in the row's words when it carries a label and field. */
+function rowRefusal(row: StockPosting | undefined, message: string, info: Record<string, unknown>): AppError {
+  return new AppError(
+    'CONFLICT',
+    row?.label ? `${row.label}: ${message}` : message,
+    row?.field ? { ...info, field: row.field } : info,
+  );
 }
 
 interface Bucket {
@@ -297,9 +310,7 @@ function apply(
     if (quantity < 0) {
       const label = bucketLabel(info, b, sites);
       const message = `${label} holds ${quantityText(b.quantity, info?.units)}; the transaction takes ${quantityText(-row.quantity, info?.units)} out of it`;
-      throw new AppError('CONFLICT', reversing ? `This cannot be undone: ${message}` : message, {
-        stockId: row.stockId,
-      });
+      throw rowRefusal(row, reversing ? `This cannot be undone: ${message}` : message, { stockId: row.stockId });
     }
     if (Math.abs(row.quantity) > MAX_MICRO || quantity > MAX_MICRO)
       throw new AppError('VALIDATION_ERROR', `A quantity cannot exceed ${quantityText(MAX_MICRO)}`, {
@@ -353,14 +364,16 @@ async function assertHistoryNotNegative(
   sites: Map<string, string>,
   reversing: boolean,
 ) {
-  const earliest = new Map<string, string>();
+  // each bucket's earliest withdrawal: its date, and the row a refusal names
+  const earliest = new Map<string, Planned>();
   for (const r of rows)
     if (r.quantity < 0) {
       const key = bucketKey(r.stockId, r.siteId, r.lot, r.status);
       const d = earliest.get(key);
-      if (!d || r.date < d) earliest.set(key, r.date);
+      if (!d || r.date < d.date) earliest.set(key, r);
     }
-  for (const [key, date] of earliest) {
+  for (const [key, row] of earliest) {
+    const { date } = row;
     const b = buckets.get(key)!;
     const bucket = sql`company_id = ${ctx.actor.companyId} AND stock_id = ${b.stockId} AND coalesce(site_id, 0) = ${b.siteId}
       AND coalesce(lot, '') = ${b.lot} AND coalesce(status, '') = ${b.status}`;
@@ -385,8 +398,8 @@ async function assertHistoryNotNegative(
     );
     if (low?.date) {
       const info = stock.get(b.stockId);
-      throw new AppError(
-        'CONFLICT',
+      throw rowRefusal(
+        row,
         `${reversing ? 'This cannot be undone: ' : ''}${bucketLabel(info, b, sites)} would hold less than nothing on ${low.date} (${quantityText(parseScaled(low.quantity, 6), info?.units)}): the stock it takes had not arrived by ${date}`,
         { stockId: b.stockId, date: low.date },
       );

@@ -12,6 +12,7 @@ import { hasPermission } from '../../../shared/permissions';
 import type { DomainContext } from '../records/actor';
 import { AppError, validationError } from '../kernel/errors';
 import { csvCell } from '../kernel/csv';
+import { standing as standingOf } from '../kernel/ledgerRows';
 import { parseScaled } from '../excise/quantities';
 import { STOCK_CATEGORIES, fromMicro, type StockKind } from './stock';
 
@@ -96,7 +97,8 @@ const FILTERS: Record<string, { column: SQL; parse: (v: string) => string | null
   },
 };
 
-const standing = sql`t.reverses_id IS NULL AND NOT EXISTS (SELECT 1 FROM inventory_transactions r WHERE r.company_id = t.company_id AND r.reverses_id = t.id)`;
+/** Rows that stand: not a reversal, and not reversed (kernel/ledgerRows). */
+const standing = standingOf('inventory_transactions', 't');
 
 function keyOf(key: StockKey): SQL {
   if (key.stockIds)

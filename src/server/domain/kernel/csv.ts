@@ -12,3 +12,13 @@ export function csvCell(value: unknown): string {
   const text = String(value);
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
+
+/** One CSV line (RFC 4180): each cell by csvCell, quoted when it holds a comma, quote or line break. */
+export function csvLine(cells: readonly unknown[]): string {
+  return cells
+    .map((v) => {
+      const text = csvCell(v);
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(',');
+}

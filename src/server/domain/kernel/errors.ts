@@ -34,6 +34,9 @@ export const validationError = (fields: Record<string, string>) =>
 
 export const forbidden = (action: string) =>
   new AppError('FORBIDDEN', `You don't have permission to ${action}`, { action });
+/** FORBIDDEN for a company feature flag that is off (allowWine, allowCSVExport, …). */
+export const featureOff = (feature: string) =>
+  new AppError('FORBIDDEN', `This feature is not enabled for the company (${feature})`, { feature });
 export const notFound = (what: string, id: string) => new AppError('NOT_FOUND', `${what} ${id} not found`, { id });
 
 /** PostgreSQL error codes we turn into answers a user can act on. */

@@ -33,12 +33,10 @@ export const PREFERENCE_AREAS = {
 export type PreferenceArea = keyof typeof PREFERENCE_AREAS;
 export type PreferencesOf<A extends PreferenceArea> = z.infer<(typeof PREFERENCE_AREAS)[A]>;
 
-/** What a company has before it saves anything: every step of the workflow but wine, which
- * follows the company's wine feature; no production defaults. */
-export function initialPreferences<A extends PreferenceArea>(
-  area: A,
-  features: Record<string, boolean>,
-): PreferencesOf<A> {
+/** What a company has before it saves anything (spec 9): mashing, distilling, blending and casks
+ * on, wine and bulk containers off (sales and purchasing, which spec 9 leaves out, on); no
+ * production defaults. */
+export function initialPreferences<A extends PreferenceArea>(area: A): PreferencesOf<A> {
   const initial: { [K in PreferenceArea]: PreferencesOf<K> } = {
     workflow: {
       sales: true,
@@ -46,9 +44,9 @@ export function initialPreferences<A extends PreferenceArea>(
       mashing: true,
       distilling: true,
       blending: true,
-      wine: !!features.allowWine,
+      wine: false,
       casks: true,
-      bulkContainers: true,
+      bulkContainers: false,
     },
     mashing: { mashBrix: null, mashpH: null, mashDuration: null },
     bottling: { bottleDuration: null, bottleProof: null },

@@ -19,7 +19,7 @@ export async function readPreferences<A extends PreferenceArea>(
   const stored = typeof row?.value === 'string' ? JSON.parse(row.value) : (row?.value ?? {});
   // what was stored under an older shape keeps only the fields the area still has
   const known = PREFERENCE_AREAS[area].partial().safeParse(stored);
-  return { ...initialPreferences(area, ctx.actor.features), ...(known.success ? known.data : {}) } as PreferencesOf<A>;
+  return { ...initialPreferences(area), ...(known.success ? known.data : {}) } as PreferencesOf<A>;
 }
 
 /** Saves the fields given (unknown fields refused, each checked against its bounds). */

@@ -27,7 +27,7 @@
 // - The bill of materials lines (item, lot, quantity) leave item stock when reduceInventory.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
-import type { AlcoholType, ExciseCategory } from '../../../shared/excise/categories';
+import { LOSS_CATEGORY, type AlcoholType, type ExciseCategory } from '../../../shared/excise/categories';
 import type { DomainContext } from '../records/actor';
 import type { ApiRecord } from '../records/hydrate';
 import type { Posting } from '../excise/ledger';
@@ -51,12 +51,6 @@ const PACKAGED: Record<AlcoholType, { dutyPaid: ExciseCategory; inBond: ExciseCa
   Spirit: { dutyPaid: 'SpiritsReductionPackagedDutyPaid', inBond: 'SpiritsReductionPackagedToOwnWarehouse' },
   Wine: { dutyPaid: 'WineReductionPackagedDutyPaid', inBond: 'WineReductionPackagedToOwnWarehouse' },
   NonExcise: { dutyPaid: 'NonExciseReduction', inBond: 'NonExciseReduction' },
-};
-/** see the file comment for the choice */
-export const BOTTLING_LOSS: Record<AlcoholType, ExciseCategory> = {
-  Spirit: 'SpiritsReductionLossesPrescribed',
-  Wine: 'WineReductionLossesAuthorised',
-  NonExcise: 'NonExciseReduction',
 };
 export const BOTTLING_GAIN: Record<AlcoholType, ExciseCategory> = {
   Spirit: 'SpiritsAdjustment',
@@ -257,7 +251,7 @@ export async function planBottling(ctx: DomainContext, record: ApiRecord): Promi
       });
       if (f.loss !== 0)
         postings.push({
-          ...row(f.loss > 0 ? BOTTLING_LOSS[type] : BOTTLING_GAIN[type], 0, -f.loss, 0, 0),
+          ...row(f.loss > 0 ? LOSS_CATEGORY[type] : BOTTLING_GAIN[type], 0, -f.loss, 0, 0),
           strength: null,
           description:
             f.loss > 0

@@ -1,15 +1,10 @@
 // The history of a recurring transaction: the recurring_runs table of the hand-written migration
 // 0016_recurring_runs.sql (one row per schedule and run date, the idempotency key) and its list.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { customType, integer, pgTable, primaryKey, text, timestamp, date, unique } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp, date, unique } from 'drizzle-orm/pg-core';
+import { bigintText } from '../../db/types';
 import type { Db } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
-
-/** bigint ids travel as strings, like the generated tables' */
-const bigintText = customType<{ data: string; driverData: string | number }>({
-  dataType: () => 'bigint',
-  fromDriver: (v) => String(v),
-});
 
 export type RunStatus = 'Created' | 'Failed';
 

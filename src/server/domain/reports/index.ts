@@ -2,16 +2,10 @@
 // report of src/shared/reports/catalogue, `reportExportCSV` writes the same run as CSV, and
 // `lotTrace` follows a lot back or forward (./lot).
 import { resolver, type DomainModule } from '../kernel/module';
-import { csvCell } from '../kernel/csv';
-import { canSeeValues } from '../records/fields';
+import { csvLine } from '../kernel/csv';
 import type { ReportParametersInput } from './params';
 import { runReport } from './run';
 import { lotTrace } from './lot';
-
-const cell = (v: string) => {
-  const text = csvCell(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 interface RunArgs {
   name: string;
@@ -24,14 +18,15 @@ export const reportsModule: DomainModule = {
     report: resolver<RunArgs>(async (_r, a, ctx) => (await runReport(await ctx.domain(), a.name, a.parameters)).answer),
     reportExportCSV: resolver<RunArgs>(async (_r, a, ctx) => {
       const domain = await ctx.domain();
-      const { meta, answer } = await runReport(domain, a.name, a.parameters);
-      const shown = meta.columns.flatMap((c, i) => (c.values && !canSeeValues(domain.actor) ? [] : [i]));
-      const line = (cells: string[]) => shown.map((i) => cell(cells[i] ?? '')).join(',');
-      const header = shown.map((i) => {
-        const c = meta.columns[i];
-        return cell(c.unit ? `${c.label.en} (${c.unit})` : c.label.en);
-      });
-      const lines = [header.join(','), ...answer.rows.map(line), ...(answer.totals ? [line(answer.totals)] : [])];
+      const { meta, answer, shown } = await runReport(domain, a.name, a.parameters);
+      const line = (cells: string[]) => csvLine(shown.map((i) => cells[i] ?? ''));
+      const header = csvLine(
+        shown.map((i) => {
+          const c = meta.columns[i];
+          return c.unit ? `${c.label.en} (${c.unit})` : c.label.en;
+        }),
+      );
+      const lines = [header, ...answer.rows.map(line), ...(answer.totals ? [line(answer.totals)] : [])];
       const day = answer.to ?? answer.asOf ?? '';
       return ctx.files.save(
         ctx.companyId,

@@ -1,6 +1,8 @@
 // A report's parameters as a runner receives them: dates checked and defaulted in the company's
 // time zone (Last 30 days, spec 9's default range), ids as text, `by` one of the report's choices.
 import { validationError } from '../kernel/errors';
+import { ID } from '../kernel/ids';
+import { messages } from '../../../shared/messages';
 import type { DomainContext } from '../records/actor';
 import { dayIn, timeZoneOf } from '../company/timeZone';
 import { addDays, parseDate } from '../returns/periods';
@@ -50,11 +52,9 @@ const dayNumber = (d: string) => {
 
 function dateOf(field: string, v: string | null | undefined): string | undefined {
   if (v === null || v === undefined || v === '') return undefined;
-  if (!parseDate(v)) throw validationError({ [field]: 'Must be a date (YYYY-MM-DD)' });
+  if (!parseDate(v)) throw validationError({ [field]: messages.invalidDate });
   return v;
 }
-
-const ID = /^\d{1,19}$/;
 
 export async function resolveParams(
   ctx: DomainContext,
@@ -65,7 +65,8 @@ export async function resolveParams(
   const timeZone = await timeZoneOf(ctx);
   const today = dayIn(timeZone, new Date());
   const to = dateOf('to', p.to) ?? today;
-  const from = dateOf('from', p.from) ?? addDays(to, -29);
+  // the same span as the lists' 'Last 30 days' preset (src/app/widgets/dateRules.ts: today - 30 to today)
+  const from = dateOf('from', p.from) ?? addDays(to, -30);
   if (dayNumber(from) > dayNumber(to))
     throw validationError({ from: 'The start date must be on or before the end date' });
   if (dayNumber(to) - dayNumber(from) > MAX_RANGE_DAYS)
@@ -90,7 +91,7 @@ export async function resolveParams(
   if (meta.by) {
     const by = p.by ?? meta.by[0].value;
     if (!meta.by.some((b) => b.value === by))
-      throw validationError({ by: `Must be one of ${meta.by.map((b) => b.value).join(', ')}` });
+      throw validationError({ by: messages.invalidChoice(meta.by.map((b) => b.value)) });
     out.by = by;
   }
   return out;

@@ -6,7 +6,7 @@ import { resolver, type DomainModule } from '../kernel/module';
 import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
 import { recordAudit } from '../audit/audit';
-import { csvCell } from '../kernel/csv';
+import { csvLine } from '../kernel/csv';
 import type { Form } from './forms';
 import { returnDetails, type DetailsArgs } from './details';
 import { filePeriod, reopenPeriod, setRefund, type Confirmation } from './filing';
@@ -55,11 +55,6 @@ async function ratesView(ctx: DomainContext) {
   }));
 }
 
-const cell = (v: unknown) => {
-  const text = csvCell(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** A return as CSV, in the webform's order: inventory lines, then duty lines. */
 export function returnCsv(v: ReturnView): string {
   const rows: unknown[][] = [
@@ -80,7 +75,7 @@ export function returnCsv(v: ReturnView): string {
     ]),
     ['total', 'totalDuty', 'Total payable', 'CAD', '', '', '', v.totalDuty.toFixed(2)],
   ];
-  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return rows.map(csvLine).join('\r\n') + '\r\n';
 }
 
 export const returnsModule: DomainModule = {

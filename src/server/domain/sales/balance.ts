@@ -3,7 +3,7 @@
 // balances in the home currency). Exact decimals throughout (src/shared/money).
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
-import { currencyPrecision, divRound, fromScaled, pow10, toScaled } from '../../../shared/money';
+import { currencyPrecision, divRound, fromScaled, pow10, toHomeUnits, toScaled } from '../../../shared/money';
 import type { DomainContext } from '../records/actor';
 import { moneySettings } from './settings';
 
@@ -53,9 +53,9 @@ export async function customerBalance(ctx: DomainContext, customerId: string): P
   );
   let sum = 0n;
   for (const r of rows) {
-    // balance (3 decimals) x rate (6 decimals) = 9 decimals, rounded once to the home currency
-    const rate = !r.currency || r.currency === homeCurrency ? pow10(6) : toScaled(r.rate ?? '1', 6);
-    sum += divRound(toScaled(r.balance, 3) * rate, pow10(9 - p));
+    // balance (3 decimals) x rate (6 decimals), rounded once to the home currency
+    const rate = !r.currency || r.currency === homeCurrency ? null : (r.rate ?? '1');
+    sum += toHomeUnits(toScaled(r.balance, 3), 3, rate, p);
   }
   return fromScaled(sum, p);
 }

@@ -6,7 +6,7 @@
 // not Void), by invoice date.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
-import { currencyPrecision, divRound, fromScaled, parseDecimal, pow10 } from '../../../shared/money';
+import { currencyPrecision, fromScaled, parseDecimal, toHomeUnits } from '../../../shared/money';
 import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
 import { isIsoDate } from '../../../shared/validation';
@@ -24,8 +24,8 @@ export function invoiceCommissionUnits(invoice: CommissionInvoice, percent: stri
   const s = parseDecimal(invoice.subtotal ?? 0);
   const c = parseDecimal(percent);
   const foreign = invoice.currency && invoice.currency !== home;
-  const r = foreign ? parseDecimal(invoice.exchangeRate ?? 0) : { units: 1n, scale: 0 };
-  return divRound(s.units * c.units * r.units * pow10(p), pow10(s.scale + c.scale + r.scale) * 100n);
+  // subtotal x % / 100, exact, then converted and rounded once
+  return toHomeUnits(s.units * c.units, s.scale + c.scale + 2, foreign ? (invoice.exchangeRate ?? 0) : null, p);
 }
 
 /** The commission on several invoices: each rounded, then added; decimal text in the home currency. */

@@ -11,6 +11,7 @@ import { commissionDue } from './commission';
 import { applyCurrencyRules } from './currency';
 import { MONEY_DOCUMENTS, type MoneyDocument } from './documents';
 import { invoiceDefaults, invoicePayment } from './invoice';
+import { checkOneThingPerLine } from './lineThings';
 import { setUpProvinceTaxes } from './taxSetup';
 import { storeTotals } from './totals';
 
@@ -19,6 +20,8 @@ const refId = (v: unknown) => (v && typeof v === 'object' ? String((v as { id: u
 function moneyHooks(doc: MoneyDocument): EntityHooks {
   return {
     async beforeWrite(ctx, change) {
+      // the five sales documents: a line sells one thing
+      if (doc.party === 'customer') checkOneThingPerLine(change);
       await applyCurrencyRules(ctx, doc, change);
       if (doc.entity === 'invoice') await invoiceDefaults(ctx, change);
     },

@@ -32,13 +32,12 @@ import { showDay } from '../../../widgets/dateDisplay';
 import { useQuery } from '../../exciseReturns/api';
 import { actionPathForRefType } from '../../vesselActions/actions';
 import { stockActionPathForRefType } from '../../productActions/actions';
-import type { VesselType } from '../../../../shared/excise/categories';
+import { VESSEL_TYPES, type VesselType } from '../../../../shared/excise/categories';
+import { humanize } from '../../../../shared/names';
 import { lotTraceMessages } from './messages';
 import {
   LOT_TRACE_DOCUMENT,
-  VESSEL_KINDS,
   childrenOf,
-  humanKind,
   initiallyExpanded,
   parentsOf,
   readQuery,
@@ -51,7 +50,7 @@ registerMessages(lotTraceMessages);
 
 function useKindLabel() {
   const translate = useTranslate();
-  return (kind: string) => translate(`lotTrace.kinds.${kind}`, { _: humanKind(kind) });
+  return (kind: string) => translate(`lotTrace.kinds.${kind}`, { _: humanize(kind) });
 }
 
 /** The screen an entry opens: the server's path, else the screen of the vessel, product or
@@ -61,7 +60,7 @@ function pathOf(node: LotTraceNode, parent: LotTraceNode | undefined): string | 
   if (!node.id) return null;
   if ((parent?.kind === 'Product' || parent?.kind === 'Item') && parent.id)
     return stockActionPathForRefType(node.kind, parent.id, node.id);
-  const vesselType = (VESSEL_KINDS as readonly string[]).includes(parent?.kind ?? '')
+  const vesselType = (VESSEL_TYPES as readonly string[]).includes(parent?.kind ?? '')
     ? (parent!.kind as VesselType)
     : undefined;
   return actionPathForRefType(node.kind, node.id, vesselType);
@@ -114,7 +113,7 @@ function TreeEntry({
   const path = pathOf(node, parent);
   const kind = kindLabel(node.kind);
   // a record with no number or lot is named by its kind: say it once
-  const name = node.name.toLowerCase() === humanKind(node.kind).toLowerCase() ? '' : node.name;
+  const name = node.name.toLowerCase() === humanize(node.kind).toLowerCase() ? '' : node.name;
   const title = name || kind;
   const childrenId = `lot-children-${node.key}`;
   return (

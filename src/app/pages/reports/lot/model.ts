@@ -28,8 +28,6 @@ export const LOT_TRACE_DOCUMENT = `query LotTrace($lot: String!, $id: ID, $forwa
   }
 }`;
 
-export const VESSEL_KINDS = ['Tank', 'Cask', 'Fermenter', 'BulkContainer'] as const;
-
 export interface LotQuery {
   lot: string;
   id: string | null;
@@ -81,7 +79,3 @@ export const initiallyExpanded = (nodes: readonly LotTraceNode[]): Set<string> =
 /** Every node that has children (Expand all). */
 export const parentsOf = (nodes: readonly LotTraceNode[]): Set<string> =>
   new Set(nodes.flatMap((n) => (n.parentKey ? [n.parentKey] : [])));
-
-/** "Transfer to tank" for a kind with no text of its own ("TransferToTank"). */
-export const humanKind = (kind: string): string =>
-  kind.replace(/([a-z])([A-Z])/g, (_m, a: string, b: string) => `${a} ${b.toLowerCase()}`);

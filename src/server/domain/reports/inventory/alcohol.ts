@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
+import { standing } from '../../kernel/ledgerRows';
 import { ALCOHOL_KINDS } from '../../excise/vessels';
 import { EXCISE_CATEGORIES, isExciseCategory, type AlcoholType } from '../../../../shared/excise/categories';
 import { fromScaled, toScaled } from '../../../../shared/money';
@@ -15,7 +16,8 @@ import { REPORT_MAX_ROWS, type ReportRun } from '../../../../shared/reports/type
 import { reportMeta } from '../../../../shared/reports/catalogue';
 import type { ReportParams } from '../params';
 import { maybe, q3, totalsOf } from './format';
-import { monthSums, monthsBetween } from './monthSums';
+import { monthOf, monthSums, monthsBetween } from './monthSums';
+import { addDays, endOfMonth } from '../../returns/periods';
 
 const SUMMARY: Record<AlcoholType, string> = {
   Spirit: 'SpiritsPeriodSummary',
@@ -45,14 +47,8 @@ interface Figures {
   adjustments: Pair;
 }
 
-const addDay = (d: string, n: number) =>
-  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
 /** the first day of the month after d's */
-const nextMonth = (d: string) => {
-  const [y, m] = [Number(d.slice(0, 4)), Number(d.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
+const nextMonth = (d: string) => addDays(endOfMonth(Number(d.slice(0, 4)), Number(d.slice(5, 7))), 1);
 
 /** Opening + additions - reductions + transfers and adjustments = closing, per alcohol record. */
 export async function alcoholSummary(ctx: DomainContext, p: ReportParams, type: AlcoholType): Promise<ReportRun> {
@@ -87,7 +83,7 @@ export async function alcoholSummary(ctx: DomainContext, p: ReportParams, type: 
         sql`SELECT to_char(min(month), 'YYYY-MM-DD') AS m FROM excise_month_totals WHERE company_id = ${companyId}`,
       ),
     );
-    const before = start?.m && start.m < firstMonth ? monthsBetween(start.m, addDay(firstMonth, -1)) : [];
+    const before = start?.m && start.m < firstMonth ? monthsBetween(start.m, addDays(firstMonth, -1)) : [];
     for (const s of await monthSums(ctx, type, alcoholIds, p.siteId, before)) add(of(s.id).opening, s.l, s.laa);
   } else {
     const totals = rowsOf<{ id: string; l: string; laa: string }>(
@@ -99,22 +95,22 @@ export async function alcoholSummary(ctx: DomainContext, p: ReportParams, type: 
     );
     for (const r of totals) add(of(r.id).opening, r.l, r.laa);
   }
-  for (const s of await rowSums(firstMonth, addDay(p.from, -1))) add(of(s.id).opening, s.l, s.laa);
+  for (const s of await rowSums(firstMonth, addDays(p.from, -1))) add(of(s.id).opening, s.l, s.laa);
 
   // the range: its whole months from the month sums, the days of a partial first or last month
   // from the rows. A reversal carries its row's category, so a pair nets inside it.
   const fullFrom = p.from === firstMonth ? firstMonth : nextMonth(p.from);
-  const fullTo = nextMonth(p.to) === addDay(p.to, 1) ? monthOf(p.to) : addDay(monthOf(p.to), -1);
+  const fullTo = nextMonth(p.to) === addDays(p.to, 1) ? monthOf(p.to) : addDays(monthOf(p.to), -1);
   const whole = fullFrom <= fullTo ? monthsBetween(fullFrom, fullTo) : [];
   const moves = whole.length
     ? [
-        ...(await rowSums(p.from, addDay(fullFrom, -1))),
+        ...(await rowSums(p.from, addDays(fullFrom, -1))),
         ...(await monthSums(ctx, type, alcoholIds, p.siteId, whole)),
         ...(await rowSums(nextMonth(fullTo), p.to)),
       ]
     : monthOf(p.from) === monthOf(p.to)
       ? await rowSums(p.from, p.to)
-      : [...(await rowSums(p.from, addDay(nextMonth(p.from), -1))), ...(await rowSums(monthOf(p.to), p.to))];
+      : [...(await rowSums(p.from, addDays(nextMonth(p.from), -1))), ...(await rowSums(monthOf(p.to), p.to))];
   for (const m of moves) {
     const kind = isExciseCategory(m.excise) ? EXCISE_CATEGORIES[m.excise].kind : 'adjustment';
     const f = of(m.id);
@@ -177,8 +173,7 @@ export async function nonExciseActivity(ctx: DomainContext, p: ReportParams): Pr
       JOIN non_excises a ON a.company_id = t.company_id AND a.id = t.alcohol_id
       ${vessel('tk', 'tanks', 'Tank')} ${vessel('ck', 'casks', 'Cask')}
       ${vessel('bc', 'bulk_containers', 'BulkContainer')} ${vessel('fe', 'fermenters', 'Fermenter')}
-      WHERE ${where} AND t.date BETWEEN ${p.from} AND ${p.to} AND t.reverses_id IS NULL
-        AND NOT EXISTS (SELECT 1 FROM excise_transactions x WHERE x.company_id = t.company_id AND x.reverses_id = t.id)
+      WHERE ${where} AND t.date BETWEEN ${p.from} AND ${p.to} AND ${standing('excise_transactions', 't')}
       ORDER BY a.name, t.alcohol_id, t.date, t.id
       LIMIT ${REPORT_MAX_ROWS + 1}`),
   );

@@ -10,6 +10,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import type { AlcoholType } from '../../../../shared/excise/categories';
+import { endOfMonth } from '../../returns/periods';
+import { monthsOf } from '../production/common';
 
 export interface CategorySum {
   id: string;
@@ -46,16 +48,10 @@ const ids = (list: string[]) =>
 
 /** The whole months from `first`'s to `last`'s, both included, as spans of days. */
 export function monthsBetween(first: string, last: string): Span[] {
-  const out: Span[] = [];
-  let [y, m] = [Number(first.slice(0, 4)), Number(first.slice(5, 7))];
-  const end = last.slice(0, 7);
-  for (;;) {
-    const key = `${y}-${String(m).padStart(2, '0')}`;
-    if (key > end) return out;
-    const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-    out.push({ first: `${key}-01`, last: `${key}-${String(days).padStart(2, '0')}` });
-    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
-  }
+  return monthsOf({ from: first, to: last }).map((key) => {
+    const [y, m] = key.split('-').map(Number);
+    return { first: `${key}-01`, last: endOfMonth(y, m) };
+  });
 }
 
 /** Days first to last (YYYY-MM-DD, both included) inside one month. */
@@ -64,7 +60,8 @@ export interface Span {
   last: string;
 }
 
-const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
+/** The first day of d's month. */
+export const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
 
 /**
  * The sums of spans of days, each inside one month and each month once, by alcohol record and

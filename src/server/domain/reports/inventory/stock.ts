@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
+import { standing as standingOf } from '../../kernel/ledgerRows';
 import type { StockKind } from '../../inventory/stock';
 import { fromScaled, roundDecimal, toScaled } from '../../../../shared/money';
 import { REPORT_MAX_ROWS, type ReportRun } from '../../../../shared/reports/types';
@@ -20,8 +21,7 @@ const UNITS = {
 } as const;
 
 /** The rows of the range, standing (not reversed, not a reversal). */
-const standing = sql`t.reverses_id IS NULL AND NOT EXISTS (
-  SELECT 1 FROM inventory_transactions x WHERE x.company_id = t.company_id AND x.reverses_id = t.id)`;
+const standing = standingOf('inventory_transactions', 't');
 
 function filters(kind: StockKind, p: ReportParams) {
   return sql`${maybe(sql`t.site_id`, p.siteId)}${maybe(sql`t.stock_id`, kind === 'Product' ? p.productId : p.itemId)}`;

@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
+import { standing } from '../../kernel/ledgerRows';
 
 export type LedgerName = 'excise' | 'stock';
 
@@ -73,8 +74,7 @@ async function exciseFlows(ctx: DomainContext, where: SQL): Promise<Flow[]> {
              abs(sum(t.volume))::numeric(18, 3)::text AS quantity, sign(t.volume)::int AS sign
       FROM excise_transactions t
       WHERE t.company_id = ${ctx.actor.companyId} AND t.vessel_id IS NOT NULL AND t.volume <> 0
-        AND t.reverses_id IS NULL
-        AND NOT EXISTS (SELECT 1 FROM excise_transactions r WHERE r.company_id = t.company_id AND r.reverses_id = t.id)
+        AND ${standing('excise_transactions', 't')}
         AND ${where}
       GROUP BY t.ref_type, t.ref_id, t.vessel_id, t.vessel_type, t.alcohol_id, t.lot, sign(t.volume)
       ORDER BY min(t.date), t.ref_id, t.vessel_id`),
@@ -90,8 +90,7 @@ async function stockFlows(ctx: DomainContext, where: SQL): Promise<Flow[]> {
              round(abs(sum(t.quantity)), 3)::numeric(24, 3)::text AS quantity, sign(t.quantity)::int AS sign
       FROM inventory_transactions t
       WHERE t.company_id = ${ctx.actor.companyId} AND t.quantity <> 0
-        AND t.reverses_id IS NULL
-        AND NOT EXISTS (SELECT 1 FROM inventory_transactions r WHERE r.company_id = t.company_id AND r.reverses_id = t.id)
+        AND ${standing('inventory_transactions', 't')}
         AND ${where}
       GROUP BY t.ref_type, t.ref_id, t.stock_id, t.stock_kind, t.lot, sign(t.quantity)
       ORDER BY min(t.date), t.ref_id, t.stock_id`),

@@ -12,9 +12,10 @@
 // end; the tree stops at MAX_NODES with `truncated`. A record only moving the lot within its
 // holder (a transfer between sites, to duty paid) is left out: it adds nothing to the trace.
 import type { DomainContext } from '../../records/actor';
-import { forbidden, validationError } from '../../kernel/errors';
-import { hasAny } from '../../../../shared/permissions';
-import { reportMeta } from '../../../../shared/reports/catalogue';
+import { validationError } from '../../kernel/errors';
+import { ID, LOT_MAX } from '../../kernel/ids';
+import { humanize, pascal } from '../../../../shared/names';
+import { allowedMeta } from '../run';
 import { flowsOfHolders, flowsOfLot, flowsOfRefs, holderKey, refKey, type Flow, type Holder } from './flows';
 import {
   alcoholNames,
@@ -48,7 +49,6 @@ export interface LotTraceAnswer {
 }
 
 export const MAX_NODES = 2000;
-export const MAX_LOT_LENGTH = 60;
 
 /** A node while the tree is built: what it stands for; names are read at the end. */
 type Draft =
@@ -67,14 +67,12 @@ interface Task {
   bound: string | null;
 }
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 function checkInput(lot: string, id: string | null): { lot: string; id: string | null } {
   const text = (lot ?? '').trim();
   if (!text) throw validationError({ lot: 'Enter the lot to trace' });
-  if (text.length > MAX_LOT_LENGTH) throw validationError({ lot: `A lot has at most ${MAX_LOT_LENGTH} characters` });
+  if (text.length > LOT_MAX) throw validationError({ lot: `A lot has at most ${LOT_MAX} characters` });
   const narrowed = id === null || id === undefined || id === '' ? null : String(id);
-  if (narrowed !== null && !/^\d{1,18}$/.test(narrowed)) throw validationError({ id: 'Not a record id' });
+  if (narrowed !== null && !ID.test(narrowed)) throw validationError({ id: 'Not a record id' });
   return { lot: text, id: narrowed };
 }
 
@@ -85,8 +83,7 @@ export async function lotTrace(
   forward: boolean,
   maxNodes = MAX_NODES,
 ): Promise<LotTraceAnswer> {
-  const meta = reportMeta('Lot');
-  if (meta && !hasAny(ctx.actor.permissions, meta.permissions)) throw forbidden(`run the ${meta.title.en} report`);
+  allowedMeta(ctx, 'Lot');
   const { lot, id } = checkInput(lotInput, idInput);
   const drafts: Draft[] = [];
   let truncated = false;
@@ -236,13 +233,11 @@ async function describe(
       const f = d.flow;
       const entity = entityOfRef(f.refType);
       const info = infos.get(refKey(f));
-      const label =
-        entity?.label.en ??
-        capital(f.refType.replace(/([a-z])([A-Z])/g, (_m, a: string, b: string) => `${a} ${b.toLowerCase()}`));
+      const label = entity?.label.en ?? humanize(f.refType);
       const tag = info?.number ?? info?.lot ?? null;
       return {
         ...base,
-        kind: capital(entity?.name ?? f.refType),
+        kind: pascal(entity?.name ?? f.refType),
         id: f.refId,
         // the kind says what the record is: its number or lot tells which
         name: tag ?? label,

@@ -39,14 +39,8 @@ export function editPath(entityName: string, id: string): string | null {
   return path.includes(':') ? null : `/${path.replace(/^\//, '')}`;
 }
 
-const VESSEL_ENTITY: Record<string, string> = {
-  Tank: 'tank',
-  Fermenter: 'fermenter',
-  Cask: 'cask',
-  BulkContainer: 'bulkContainer',
-};
-export const holderEntity = (holderType: string) =>
-  VESSEL_ENTITY[holderType] ?? holderType.charAt(0).toLowerCase() + holderType.slice(1);
+/** The entity of a holder type: 'BulkContainer' -> 'bulkContainer'. */
+export const holderEntity = (holderType: string) => holderType.charAt(0).toLowerCase() + holderType.slice(1);
 
 export async function vesselNames(ctx: DomainContext, ids: string[]): Promise<Map<string, Named>> {
   if (!ids.length) return new Map();

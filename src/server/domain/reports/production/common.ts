@@ -6,13 +6,10 @@ import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import { formatScaled, parseScaled, shareOf } from '../../excise/quantities';
 import type { ReportParams } from '../params';
+import { standing } from '../../kernel/ledgerRows';
 
-/** The rows of a ledger that stand (the transaction lists' default): an edit reverses and
- * re-posts, so summing standing rows gives what a record posts now. */
-export const standing = (table: 'excise_transactions' | 'inventory_transactions', alias: string): SQL =>
-  sql.raw(
-    `${alias}.reverses_id IS NULL AND NOT EXISTS (SELECT 1 FROM ${table} r_${alias} WHERE r_${alias}.company_id = ${alias}.company_id AND r_${alias}.reverses_id = ${alias}.id)`,
-  );
+/** The rows of a ledger that stand (the transaction lists' default), for the runners here. */
+export { standing };
 
 /** A record's date-time (timestamptz) within the range's days in the company's time zone. */
 export const recordInRange = (column: SQL, p: ReportParams): SQL =>
@@ -49,8 +46,8 @@ export const percent = (part: number, whole: number): string =>
 export const strengthCell = (text: string | null | undefined): string =>
   text === null || text === undefined ? '' : centiCell(parseScaled(text, 2));
 
-/** Every month of the range, YYYY-MM, for charts that show empty months too. */
-export function monthsOf(p: ReportParams): string[] {
+/** Every month of the range, YYYY-MM, for charts that show empty months too (and month spans). */
+export function monthsOf(p: { from: string; to: string }): string[] {
   const out: string[] = [];
   let [y, m] = p.from.split('-').map(Number);
   const [ty, tm] = p.to.split('-').map(Number);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import type { ReportRun } from '../../../../shared/reports/types';
-import { divRound, pow10, roundDecimal, toScaled } from '../../../../shared/money';
+import { roundDecimal, toHomeUnits, toScaled } from '../../../../shared/money';
 import { invoiceCommissionUnits } from '../../sales/commission';
 import type { ReportParams } from '../params';
 import { byName, chartNumber, docFilters, homeOf, money, notSale, type Home } from './common';
@@ -34,9 +34,7 @@ interface Invoice {
 /** An invoice's subtotal in home minor units: as the commission converts it (rate to 6 places). */
 function salesUnits(inv: Invoice, home: Home): bigint {
   const foreign = inv.currency && inv.currency !== home.currency;
-  const s = toScaled(inv.subtotal ?? '0', 3);
-  const r = foreign ? toScaled(inv.exchangeRate ?? '0', 6) : pow10(6);
-  return divRound(s * r * pow10(home.precision), pow10(9));
+  return toHomeUnits(toScaled(inv.subtotal ?? '0', 3), 3, foreign ? (inv.exchangeRate ?? '0') : null, home.precision);
 }
 
 async function repsAndInvoices(ctx: DomainContext, p: ReportParams) {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import type { ReportRun } from '../../../../shared/reports/types';
-import { currencyPrecision, divRound, lineAmountUnits, pow10, toScaled } from '../../../../shared/money';
+import { currencyPrecision, lineAmountUnits, toHomeUnits } from '../../../../shared/money';
 import { CLOSED_ORDER_STATUSES } from '../../customers/summary';
 import type { ReportParams } from '../params';
 import { byName, homeOf, lineFilters, milli, money, qty } from './common';
@@ -76,10 +76,7 @@ export async function salesUndelivered(ctx: DomainContext, p: ReportParams): Pro
     // the units left at the line's price and discount, as the order's currency rounds a line
     const amount = lineAmountUnits({ quantity: qty(left), unitPrice: r.unitPrice, discountPercent: r.discount }, docP);
     // to the home currency: amount (docP decimals) x rate (6 decimals), rounded once
-    const value =
-      r.currency === home.currency
-        ? amount
-        : divRound(amount * toScaled(r.rate, 6) * pow10(home.precision), pow10(docP + 6));
+    const value = r.currency === home.currency ? amount : toHomeUnits(amount, docP, r.rate, home.precision);
     return { r, postal: postalCodeOf(r.address), left, value };
   });
   const key = (l: (typeof lines)[number]) => (p.by === 'postalCode' ? l.postal : l.r.customer);

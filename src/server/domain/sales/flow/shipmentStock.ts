@@ -16,7 +16,7 @@ import type { DomainContext } from '../../records/actor';
 import { validationError } from '../../kernel/errors';
 import type { ApiRecord } from '../../records/hydrate';
 import { linesOf, refId } from './documents';
-import { namingBundle, stockLinesOf, type StockLine } from './stockLines';
+import { stockLinesOf, type StockLine } from './stockLines';
 
 export const SHIPPED_STATUSES = ['Shipped', 'Delivered'];
 const DESTINATION_TEXT: Record<string, string> = {
@@ -60,19 +60,17 @@ export async function shipmentRows(
       description: inBond
         ? `${DESTINATION_TEXT[destination!]}${shipment.recipientLicense ? ` (licence ${String(shipment.recipientLicense)})` : ''}: shipment ${number}${of}`
         : `Shipment ${number}${of}`,
+      // a component that is short names its bundle and the line's quantity
+      ...(line.bundle ? { label: `Bundle ${line.bundle}`, field: `lines.${line.index}.quantity` } : {}),
     };
   });
   return { rows, lines };
 }
 
 export async function postShipment(ctx: DomainContext, shipment: ApiRecord) {
-  const { rows, lines } = await shipmentRows(ctx, shipment);
+  const { rows } = await shipmentRows(ctx, shipment);
   if (!rows.length) return;
-  try {
-    await postStock(ctx, refOf(shipment), rows);
-  } catch (error) {
-    throw namingBundle(error, lines);
-  }
+  await postStock(ctx, refOf(shipment), rows);
 }
 
 export async function unpostShipment(ctx: DomainContext, shipment: ApiRecord) {

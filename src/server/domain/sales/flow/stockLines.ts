@@ -5,11 +5,12 @@
 // alcohol (products with a strength: the lot a bundle line names is the spirit's); its other
 // products and its items come from their stock without a lot.
 //
-// Bundles sell in whole units, and each product component must come to whole bottles. A line
-// names one thing: a product, an item or a bundle.
+// Bundles sell in whole units, and each product component must come to whole bottles. That a
+// line names one thing (a product, an item or a bundle) the sales module checks before the write.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import { AppError } from '../../kernel/errors';
+import { MICRO, quantityText } from '../../inventory/stock';
 import type { DomainContext } from '../../records/actor';
 import { milli, refId, type DocLine } from './documents';
 
@@ -39,11 +40,8 @@ interface BundleRecord {
   components: Component[];
 }
 
-const milliText = (m: bigint) => {
-  const whole = m / 1000n;
-  const frac = (m % 1000n).toString().padStart(3, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : String(whole);
-};
+/** thousandths of a unit in the stock messages' words */
+const milliText = (m: bigint) => quantityText(Number(m) * (MICRO / 1000));
 
 /** The bundles lines name, with their components (other companies' ids are not found). */
 async function readBundles(ctx: DomainContext, ids: string[]): Promise<Map<string, BundleRecord>> {
@@ -109,10 +107,6 @@ export async function stockLinesOf(
     const quantity = milli(line.quantity);
     const lot = line.lot?.trim() || null;
     if ((!product && !item && !bundle) || quantity <= 0n) continue;
-    if (bundle && (product || item)) {
-      problems[`lines.${index}.bundle`] = 'A line sells one thing: a product, an item or a bundle';
-      continue;
-    }
     if ((product || bundle) && quantity % 1000n !== 0n) {
       problems[`lines.${index}.quantity`] = wholeUnits(bundle ? 'Bundles' : 'Products');
       continue;
@@ -147,16 +141,4 @@ export async function stockLinesOf(
     }
   }
   return out;
-}
-
-/** A refusal of the posting module about a bundle's component names the bundle as well. */
-export function namingBundle(error: unknown, stockLines: StockLine[]): unknown {
-  if (!(error instanceof AppError) || error.code !== 'CONFLICT') return error;
-  const stockId = error.info.stockId;
-  const from = stockLines.find((s) => s.bundle && (s.product ?? s.item) === stockId);
-  if (!from) return error;
-  return new AppError('CONFLICT', `Bundle ${from.bundle}: ${error.message}`, {
-    ...error.info,
-    field: `lines.${from.index}.quantity`,
-  });
 }
