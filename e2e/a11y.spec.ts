@@ -445,3 +445,177 @@ describe('keyboard only', () => {
     await expect.poll(async () => (await active()).label).toBe('Alcohol calculator');
   });
 });
+
+describe('screen readers, colour and zoom', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('dialog', (dialog) => void dialog.accept());
+    trackRequests(page);
+    await signIn(page);
+    await page.evaluate(() => {
+      localStorage.setItem('dark', 'false');
+      localStorage.setItem('locale', 'en');
+    });
+  });
+  afterAll(() => browser?.close());
+
+  /** Each column header's text and aria-sort (null: none). */
+  const headers = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('#main-content thead th')]
+        .map((th) => ({ text: (th.textContent ?? '').trim(), sort: th.getAttribute('aria-sort') }))
+        .filter((h) => h.text),
+    );
+
+  it('announces the sort state on the sorted column header only', async () => {
+    await page.goto(`${BASE_URL}/sales/customers`);
+    await settle(page);
+    // customers sort by name, A to Z, until someone picks another column
+    await expect.poll(headers).toContainEqual({ text: 'Name', sort: 'ascending' });
+    expect((await headers()).filter((h) => h.sort !== null)).toHaveLength(1);
+    // body cells never carry it (aria-sort belongs to headers)
+    expect(await page.locator('#main-content tbody [aria-sort]').count()).toBe(0);
+    // sorting by phone with the keyboard moves the state there; again: Z to A
+    const phone = page.getByRole('button', { name: 'Sort by phone ascending' });
+    await phone.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(headers).toContainEqual({ text: 'Phone', sort: 'ascending' });
+    expect((await headers()).find((h) => h.text === 'Name')?.sort).toBeNull();
+    await page.getByRole('button', { name: 'Sort by phone descending' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(headers).toContainEqual({ text: 'Phone', sort: 'descending' });
+    expect((await headers()).filter((h) => h.sort !== null)).toHaveLength(1);
+  });
+
+  it('gives each tank level on the dashboard in words, not only as a coloured bar', async () => {
+    await page.goto(`${BASE_URL}/dashboard`);
+    await settle(page);
+    const levels = page.getByTestId('tank-level');
+    await expect.poll(() => levels.count()).toBeGreaterThan(0);
+    for (const level of await levels.all()) {
+      // the percentage is printed beside the bar and is the bar's name, plus empty or the contents
+      const text = (await level.textContent()) ?? '';
+      expect(text).toMatch(/\d[\d.,]*\s?%|—/);
+      const bar = level.getByRole('progressbar');
+      expect(await bar.getAttribute('aria-label')).toMatch(/\d[\d.,]*\s?%|—/);
+      expect(text).toMatch(/Empty|L\b|litres?/i);
+    }
+  });
+
+  it('says success politely and errors assertively', async () => {
+    await page.goto(`${BASE_URL}/sales/customers/new`);
+    await settle(page);
+    const name = `Live Region Bar ${Date.now().toString(36)}`;
+    await page.getByLabel(/^Name/).first().fill(name);
+    await page.getByRole('button', { name: /^Save$/ }).click();
+    // react-admin's success snackbar: a polite status region, never an alert
+    const status = page.getByRole('status').filter({ hasText: /created/i });
+    await status.first().waitFor();
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /created/i })
+        .count(),
+    ).toBe(0);
+    // the server refusing a save (answered here with the GraphQL error it would send) shows in
+    // the error banner, an assertive alert
+    await page.getByRole('cell', { name }).first().waitFor();
+    await page.getByRole('cell', { name }).first().click();
+    await page
+      .getByLabel(/^Phone/)
+      .first()
+      .waitFor();
+    await page.route('**/graphql/**', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (!/customerUpdate/.test(body)) return route.fallback();
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          data: null,
+          errors: [{ message: 'The service is unavailable', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+        }),
+      });
+    });
+    await page
+      .getByLabel(/^Phone/)
+      .first()
+      .fill('705-555-0142');
+    await page.getByRole('button', { name: /^Save$/ }).click();
+    const alert = page.getByTestId('error-banner');
+    await alert.waitFor();
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /unavailable/i })
+        .count(),
+    ).toBe(0);
+    await page.unroute('**/graphql/**');
+  });
+});
+
+describe('text at 200 %', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launch();
+    // 1280 × 900 at 200 % zoom lays out like a 640 × 450 CSS-pixel window drawn at scale 2
+    page = await browser.newPage({ viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 });
+    page.on('dialog', (dialog) => void dialog.accept());
+    trackRequests(page);
+    await signIn(page);
+    await page.evaluate(() => {
+      localStorage.setItem('dark', 'false');
+      localStorage.setItem('locale', 'en');
+    });
+  });
+  afterAll(() => browser?.close());
+
+  for (const path of [
+    '/dashboard',
+    '/sales/customers',
+    '/sales/customers/new',
+    '/sales/invoices/new',
+    '/production/tanks',
+  ]) {
+    it(`${path}: no horizontal page scroll and every control within reach`, async () => {
+      await page.goto(`${BASE_URL}${path}`);
+      await settle(page);
+      const result = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        /** inside a box that scrolls sideways on its own (a data table, the lines grid): allowed */
+        const inScroller = (el: Element) => {
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+            const style = getComputedStyle(p);
+            if (/(auto|scroll)/.test(style.overflowX) && p.scrollWidth > p.clientWidth + 1) return true;
+          }
+          return false;
+        };
+        const controls = [
+          ...document.querySelectorAll<HTMLElement>(
+            'header button, header a, #main-content button, #main-content a[href], #main-content input:not([type=hidden]), #main-content [role=combobox]',
+          ),
+        ];
+        const outside = controls
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+            if (el.closest('[aria-hidden="true"]') || inScroller(el)) return false;
+            return box.left < -1 || box.right > width + 1;
+          })
+          .map(
+            (el) => `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+          );
+        return { scrollWidth: document.documentElement.scrollWidth, width, outside, checked: controls.length };
+      });
+      expect(result.checked, 'controls looked at').toBeGreaterThan(5);
+      expect(result.outside, 'controls cut off at the sides').toEqual([]);
+      expect(result.scrollWidth, 'page width').toBeLessThanOrEqual(result.width);
+    });
+  }
+});

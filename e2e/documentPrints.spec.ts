@@ -24,6 +24,8 @@ describe('sales prints, as a person uses them', () => {
   const stamp = Date.now().toString(36);
   const number = `E2E-INV-${stamp}`;
   const line = `Tasting fee ${stamp}`;
+  const customerName = `Harbour Bar ${stamp}`;
+  const BILLING = ['77 Accounts Lane', 'Collingwood ON L9Y 1A1'];
 
   beforeAll(async () => {
     browser = await launch();
@@ -51,10 +53,12 @@ describe('sales prints, as a person uses them', () => {
     companyId = company!.id;
     companyName = company!.name;
     await openCompany(page, companyId, '/sales/invoices');
-    const customers = await api<{ customers2: { edges: { node: { id: string } }[] } }>(
+    // a customer billed at one address: the invoice's Bill to shows it
+    const customer = await api<{ customerCreate: { id: string } }>(
       token,
       companyId,
-      'query E2eCustomers { customers2(first: 1) { edges { node { id } } } }',
+      'mutation E2eCustomer($input: CustomerInput!) { customerCreate(input: $input) { id } }',
+      { input: { name: customerName, billingAddress: BILLING.join('\n') } },
     );
     const tax = await api<{ taxCreate: { id: string } }>(
       token,
@@ -69,7 +73,7 @@ describe('sales prints, as a person uses them', () => {
       {
         input: {
           number,
-          customer: customers.customers2.edges[0]!.node.id,
+          customer: customer.customerCreate.id,
           date: '2026-11-02',
           dueDate: '2026-12-02',
           status: 'Sent',
@@ -98,6 +102,9 @@ describe('sales prints, as a person uses them', () => {
     expect(printed.text).toMatch(new RegExp(`${line}\\s+2\\s+24\\.99\\s+49\\.98`));
     expect(printed.text).toMatch(/HST \S+ 13 %\s+6\.50/);
     expect(printed.text).toMatch(/Total \(CAD\)\s+56\.48/);
+    // billed to the customer's billing address, line by line
+    // (the heading is upper case on paper)
+    expect(printed.text).toMatch(new RegExp(`Bill to\\s+${customerName}\\s+${BILLING[0]}\\s+${BILLING[1]}`, 'i'));
     expect(dueDate).not.toBe('');
     expect(printed.text).toMatch(new RegExp(`Due date\\s+${dueDate}`));
     // headers for screen readers

@@ -62,6 +62,7 @@ interface RawEntity {
   permissions?: { read: string[]; write: string[] };
   help?: string;
   feature?: string;
+  completesTask?: true;
   properties: Record<string, RawField>;
   required?: string[];
   list?: { columns: string[]; sort?: string };
@@ -357,6 +358,7 @@ function normalize(raw: RawEntity, file: string, area: string, problems: SchemaP
   };
   if (raw.feature) entity.feature = raw.feature;
   if (raw.help) entity.help = raw.help;
+  if (raw.completesTask) entity.completesTask = true;
   if (raw.csv)
     entity.csv = {
       import: raw.csv.import,

@@ -117,11 +117,22 @@ export function emitEntitySdl(entities: EntityMeta[]): string {
     query.push(`  ${e.ops.get}(id: ID!): ${t.type} ${read}`);
     query.push(`  """URL of a CSV file of the list, downloadable with the same bearer token"""`);
     query.push(`  ${e.ops.export}(${exportArgs}): String! ${read}`);
-    mutation.push(`  ${e.ops.create}(input: ${t.input}!): ${t.type}! ${write}`);
+    if (e.completesTask)
+      mutation.push(
+        '  "activityId: the task the record was opened from, completed in the same transaction"',
+        `  ${e.ops.create}(input: ${t.input}!, activityId: ID): ${t.type}! ${write}`,
+      );
+    else mutation.push(`  ${e.ops.create}(input: ${t.input}!): ${t.type}! ${write}`);
     mutation.push(
       '  "a stale expectedVersion (the record changed since it was read) answers CONFLICT"',
       `  ${e.ops.update}(id: ID!, input: ${t.input}!, expectedVersion: String): ${t.type}! ${write}`,
     );
+    // spec 7's CSV import: rows of strings in, one status per row out (empty when imported)
+    if (e.csv?.import.length)
+      mutation.push(
+        `  "imports ${e.label.enPlural.toLowerCase()}: fields names the import field of each column; at most 500 rows"`,
+        `  ${e.ops.import}(fields: [String!]!, rows: [[String]!]!, dateFormat: String): [String!]! ${write}`,
+      );
   }
   out.push('type Query {', ...query, '}', '', 'extend type Mutation {', ...mutation, '}', '');
   return out.join('\n');

@@ -7,7 +7,20 @@ export interface AppConfig {
   clientId: string;
   /** product version of the server build */
   version: string;
+  /** set with an external issuer: its account page, where people change their personal
+   * information and password (the embedded issuer's endpoints do not exist there) */
+  accountUrl?: string;
 }
+
+/** only a web address may be opened from the user menu */
+const webAddress = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 export function parseAppConfig(value: unknown): AppConfig {
   const v = value as Partial<Record<keyof AppConfig, unknown>> | null;
@@ -19,6 +32,7 @@ export function parseAppConfig(value: unknown): AppConfig {
     issuer: v.issuer as string,
     clientId: v.clientId as string,
     version: typeof v.version === 'string' ? v.version : '',
+    ...(webAddress(v.accountUrl) ? { accountUrl: webAddress(v.accountUrl) } : {}),
   };
 }
 

@@ -6,7 +6,14 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Database } from './db/connect';
-import { authConfig, createApiTokenVerifier, registerAuthServer, UnauthorizedError, type TokenVerifier } from './auth';
+import {
+  authConfig,
+  createApiTokenVerifier,
+  logRefusal,
+  registerAuthServer,
+  UnauthorizedError,
+  type TokenVerifier,
+} from './auth';
 import { assertAccess, grantOf } from './auth/access';
 import { featuresOf, membershipOf } from './domain/company/companies';
 import { registerGraphql } from './graphql/plugin';
@@ -68,8 +75,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resolveUser = async (authorization: string | undefined) => {
     const token = await verify(authorization);
     const ours = config.embedded || !!options.verifyToken;
-    const userId = ours ? token.sub : (token.email ? await findUserByEmail(db, token.email) : undefined)?.id;
-    if (!userId) throw new UnauthorizedError('Unknown user');
+    if (!ours && !token.email)
+      throw new UnauthorizedError('Access token has no e-mail claim: the issuer must put it in access tokens');
+    const userId = ours ? token.sub : (await findUserByEmail(db, token.email!))?.id;
+    // the e-mail stays out of the log: it is personal data
+    if (!userId) throw new UnauthorizedError("No user has the access token's e-mail: invite the person in the app");
     await assertAccess(db, userId, grantOf(authorization), { requireGrant: config.embedded && !options.verifyToken });
     return userId;
   };
@@ -79,7 +89,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerPageHandling(app, { publicOrigin, issuer: config.issuer });
 
-  app.get('/api/config', async () => ({ issuer: config.issuer, clientId: config.clientId, version: PRODUCT_VERSION }));
+  app.get('/api/config', async () => ({
+    issuer: config.issuer,
+    clientId: config.clientId,
+    version: PRODUCT_VERSION,
+    // an external issuer: Personal information and Change password send people to its page
+    ...(config.accountUrl ? { accountUrl: config.accountUrl } : {}),
+  }));
 
   app.get('/api/health', async () => ({ ok: true }));
 
@@ -89,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       let userId: string;
       try {
         userId = await resolveUser(request.headers.authorization);
-      } catch {
+      } catch (error) {
+        logRefusal(request.log, error);
         return reply.code(401).send({ message: 'Sign in again' });
       }
       // the URL works only while its owner may still export from the company

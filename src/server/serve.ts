@@ -5,6 +5,7 @@ import type { Db } from './db/connect';
 import { connect } from './db/connect';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
+import { authConfig } from './auth';
 import { serverConfig } from './config';
 import { startJobs } from './jobs';
 import type { Mailer } from './http/mail';
@@ -30,8 +31,9 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     ...config,
     database,
     ...(options.mailer ? { mailer: options.mailer } : {}),
-    // errors (each internal error with its request id) always; the request log with LOG_LEVEL=info
-    logger: { level: process.env.LOG_LEVEL || 'error' },
+    // errors (each internal error with its request id) and refused tokens (why, never the token)
+    // always; the request log with LOG_LEVEL=info
+    logger: { level: process.env.LOG_LEVEL || 'warn' },
   });
   await app.listen({ port: config.port, host: config.host });
   // background jobs (recurring transactions) on the same database, stopped before it closes
@@ -41,7 +43,10 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   console.log(`Distillery app ready in ${Math.round(performance.now() - started)} ms: ${config.publicOrigin}`);
   console.log(`  database: ${where}${applied.length ? `, applied ${applied.join(', ')}` : ''}`);
   if (seeded) console.log('  seeded the demo companies');
-  if (options.signIn) console.log(`  sign in as ${options.signIn.email} / ${options.signIn.password}`);
+  // the demo password signs in at the embedded issuer only; an external one has its own users
+  const { embedded, issuer } = authConfig(config.publicOrigin);
+  if (options.signIn && embedded) console.log(`  sign in as ${options.signIn.email} / ${options.signIn.password}`);
+  if (!embedded) console.log(`  sign-in: ${issuer} (OIDC_ISSUER); people are invited in the app by e-mail`);
   if (options.banner) console.log(options.banner);
 
   const stop = async () => {

@@ -105,6 +105,8 @@ export interface EntityMeta {
   permissions: { read: string[]; write: string[] };
   feature?: string;
   help?: string;
+  /** opened from a task (spec 2.4 activityId): create completes that task in its transaction */
+  completesTask?: boolean;
   /** react-admin / API operations are generated only for entities with crud */
   crud: boolean;
   routes?: {

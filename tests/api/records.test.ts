@@ -235,7 +235,7 @@ describe.each(backends)('records on %s', (backend) => {
     expect(file.statusCode).toBe(200);
     const lines = file.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,name,active,type,currency,email,phone,category,term,salesRep,shipmentZone,creditLimit,notes',
+      'id,name,active,type,currency,email,phone,billingAddress,category,term,salesRep,shipmentZone,creditLimit,notes',
     );
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Export One', '"Export']);
     expect(file.body).toContain('"Export, ""Two"""');

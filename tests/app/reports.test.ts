@@ -16,6 +16,7 @@ import {
 import { setActiveDateSettings } from '../../src/app/widgets/dateDisplay';
 import { formatCell, formatNumberText } from '../../src/app/pages/reports/format';
 import { toggledBookmarks } from '../../src/app/pages/reports/favourites';
+import { REF_TYPE_COLUMNS, refTypeLabel } from '../../src/app/pages/reports/refTypes';
 import { bookmarkedEntries, REPORT_BOOKMARK } from '../../src/app/shell/menu';
 
 const meta = (over: Partial<ReportMeta>): ReportMeta => ({
@@ -151,5 +152,28 @@ describe('starred reports', () => {
     expect(entry).toMatchObject({ key: 'ReportsView?to=SalesByCustomer', report: 'SalesByCustomer' });
     expect(entry.path).toBe('/reportsview?to=SalesByCustomer');
     expect(bookmarkedEntries([], once)).toEqual([]);
+  });
+});
+
+describe('activity cells in the reader’s language', () => {
+  it('names a production record by its entity label, in English and French', () => {
+    expect(refTypeLabel('Bottling', 'en')).toBe('Bottling');
+    expect(refTypeLabel('Bottling', 'fr')).toBe('Embouteillage');
+    // stored lower-case by some records, and a document such as a shipment
+    expect(refTypeLabel('mash', 'fr')).toBe('Brassage');
+    expect(refTypeLabel('shipment', 'en')).toBe('Shipment');
+    expect(refTypeLabel('shipment', 'fr')).toBe('Expédition');
+  });
+
+  it('names a vessel action as the transaction lists do', () => {
+    expect(refTypeLabel('TransferToTank', 'en')).toBe('Transfer to tank');
+    expect(refTypeLabel('TransferToTank', 'fr')).toBe('Transfert vers une cuve');
+    expect(refTypeLabel('CaskEmpty', 'fr')).toBe('Vider le fût');
+  });
+
+  it('spaces out a code it does not know, and leaves an empty cell empty', () => {
+    expect(refTypeLabel('SomethingNew', 'fr')).toBe('Something New');
+    expect(refTypeLabel('', 'fr')).toBe('');
+    expect(REF_TYPE_COLUMNS.has('activity')).toBe(true);
   });
 });

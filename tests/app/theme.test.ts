@@ -26,6 +26,13 @@ function pairs(theme: Theme, toolbar: string): [string, string, string, number][
     ['the delete button on the form toolbar', p.error.main, toolbar, 4.5],
     ['primary on the form toolbar', p.primary.main, toolbar, 4.5],
     ['a control border on paper', alpha(p.text.primary, 0.6), p.background.paper, 3],
+    // statuses and alerts: filled chips and buttons, their text and outlined forms on paper
+    ...(['warning', 'success', 'info'] as const).flatMap((c): [string, string, string, number][] => [
+      [`a filled ${c} chip or button`, p[c].contrastText, p[c].main, 4.5],
+      [`${c} text on paper`, p[c].main, p.background.paper, 4.5],
+      [`${c} text on the page`, p[c].main, p.background.default, 4.5],
+    ]),
+    ['the focus ring (primary) on the page', p.primary.main, p.background.default, 3],
   ];
 }
 

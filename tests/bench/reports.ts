@@ -3,11 +3,11 @@
 //   - builds the ledger with tests/bench/excise.ts buildLedger: 1,000,000 rows over three years
 //     (2023-01-02 onwards), 500 tanks, ten spirits, all through post();
 //   - times `report(name: "SpiritsPeriodSummary")` through Fastify + GraphQL (app.inject) for the
-//     calendar year 2024 (opening from the month totals of 2023), for a year starting mid-month
-//     (the opening adds the rows of the first days), and for 2024 at one site (no month totals
-//     per site: the opening sums the site's month sums before the range), each three ways: the
-//     first read (the month sums cache emptied before each request), after one back-dated row
-//     posted into the range (one month recomputed) and read again (nothing changed); p50/p95;
+//     calendar year 2024 (whole months from excise_category_months), for a year starting
+//     mid-month (the days of its partial first and last months from the rows), and for 2024 at
+//     one site (the same month totals, narrowed to the site), each three ways: the first read
+//     (the partial months' cache emptied before each request), after one back-dated row posted
+//     into the range and read again (nothing changed); p50/p95;
 //   - checks the answer: the closing LAA of every spirit equals the ledger's sum to the range's end.
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/db/connect';

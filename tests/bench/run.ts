@@ -15,6 +15,8 @@
 //   9. sales: an invoice of 50 lines with taxes, created and saved; SalesByCustomer over a year
 //      of 100k invoice lines (tests/bench/sales.ts), PostgreSQL.
 //  10. reports: SpiritsPeriodSummary over a year on a million-row ledger (tests/bench/reports.ts), PostgreSQL.
+//  11. import: 50,000 customer rows through the CSV import mutation (tests/bench/import.ts), PGlite
+//      and PostgreSQL: rows per second and peak memory.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,7 @@ import { runProductionBench } from './production';
 import { runReturnsBench } from './returns';
 import { runReportsBench } from './reports';
 import { runSalesBench } from './sales';
+import { runImportBench } from './import';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -196,6 +199,16 @@ if (!only || only === 'reports') {
     process.env.TEST_DATABASE_URL = url;
     for (const line of await runReportsBench('postgres', rows, console.log)) say(line);
   } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; reports skipped');
+}
+if (!only || only === 'import') {
+  // BENCH_IMPORT_ROWS sets the file's size (50,000 rows by default)
+  const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
+  say(await runImportBench('pglite', rows, console.log));
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    say(await runImportBench('postgres', rows, console.log));
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; import on PostgreSQL skipped');
 }
 if (!only || only === 'excise') {
   // BENCH_EXCISE_ROWS sets the size (a million by default: about 2 min to build on PostgreSQL,

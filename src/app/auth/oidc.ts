@@ -111,15 +111,23 @@ export class OidcSession {
     return this.signedInAt > 0 && Date.now() - this.signedInAt < windowMs;
   }
 
-  /** Revokes the tokens, then signs out at the issuer's end-session endpoint. */
+  /**
+   * Revokes the tokens, then signs out at the issuer's end-session endpoint (which ends the
+   * session there and, with the embedded issuer, the grant the API checks on every request).
+   * The refresh token first and each on its own: an issuer that issues JWT access tokens
+   * refuses to revoke them ('Structured JWT Tokens cannot be revoked'), and that refusal must
+   * not leave the refresh token alive.
+   */
   async signOut(): Promise<void> {
     this.cancelSchedule();
     const user = await this.manager.getUser();
     if (user) {
-      try {
-        await this.manager.revokeTokens(['access_token', 'refresh_token']);
-      } catch (error) {
-        console.warn('Token revocation failed', error);
+      for (const type of ['refresh_token', 'access_token'] as const) {
+        try {
+          await this.manager.revokeTokens([type]);
+        } catch (error) {
+          console.warn(`Revoking the ${type} failed`, error);
+        }
       }
     }
     try {

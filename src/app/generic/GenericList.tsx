@@ -31,6 +31,7 @@ import { fieldTypes, type FieldContext } from './fieldTypes';
 import { enumValueKey, fieldLabelKey, resourceNameKey } from './labels';
 import { DateRangeFilters, dateBoundsFilter, isDateFilterField } from './DateRangeFilters';
 import { BulkDeleteButton, ExportCsvButton } from './ListButtons';
+import { ImportCsvButton } from '../pages/csvImport/ImportButton';
 import {
   ColumnWidthSlider,
   columnWidthSx,
@@ -54,6 +55,7 @@ import { PermissionDenied } from './PermissionDenied';
 import { SEARCH_KEY } from '../data/filters';
 import { extensionsOf, type EntityExtension } from '../pages/extensions';
 import { HelpLink } from '../help/HelpLink';
+import { SortedHead } from './SortedHead';
 
 export const PAGE_SIZES = [25, 50, 100];
 export const DEFAULT_PAGE_SIZE = 25;
@@ -104,6 +106,7 @@ function ListActions(props: {
       <ColumnsButton storeKey={tableKey} />
       {writable && createTo ? <CreateButton to={createTo} /> : null}
       {csv ? <ExportCsvButton entity={entity} preset={preset} dateFields={dateFields} /> : null}
+      {writable && entity.csv ? <ImportCsvButton entity={entity} /> : null}
       <PrintButton />
       <ColumnWidthSlider listKey={listKey} />
       {entity.help ? <HelpLink article={entity.help} /> : null}
@@ -264,6 +267,7 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
             bulkActionButtons={writable ? <BulkDeleteButton entity={entity} /> : false}
             expand={details.length ? <RecordDetails entity={entity} fields={details} /> : undefined}
             expandSingle
+            head={SortedHead}
             body={ErrorAwareBody}
             empty={<ListEmpty entity={entity} />}
           >

@@ -10,6 +10,7 @@ import type { EntityMeta, FieldMeta } from '../../shared/meta';
 import { fieldLabelKey } from './labels';
 import { formatNumber } from '../widgets/numberRules';
 import { lineTotals } from './lines';
+import { ScanLines } from '../scanner/ScanLines';
 
 function Totals(props: {
   source: string;
@@ -79,6 +80,8 @@ export function LinesInput(props: {
           {props.children}
         </SimpleFormIterator>
       </ArrayInput>
+      {/* a barcode scan adds a line when the lines name a product or an item */}
+      <ScanLines source={props.source} fieldNames={props.fields.map((f) => f.name)} disabled={locked} />
       <Totals
         source={props.source}
         totals={props.totals}

@@ -8,6 +8,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  type KeyboardEvent as ReactKeyboardEvent,
   useMemo,
   useRef,
   useState,
@@ -18,13 +19,16 @@ import {
   Button,
   DataTableBody,
   DataTableRow,
+  useDataTableCallbacksContext,
   useListContext,
+  useResourceContext,
   useRecordContext,
   useLocaleState,
   useStore,
   useStoreContext,
   useTranslate,
   type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import { Box, GlobalStyles, Slider, Tooltip, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
@@ -311,19 +315,41 @@ export function RowErrorsProvider({ children }: { children: ReactNode }) {
 
 export const useRowErrors = () => useContext(RowErrorsContext);
 
+/**
+ * A row that opens its record on click is a Tab stop too, opened with Enter (issue 16: react-admin
+ * leaves it to the mouse). Only the row itself reacts: Enter on its checkbox or a link inside
+ * keeps doing what that control does.
+ */
+function useRowKeyboard(record: RaRecord | undefined) {
+  const { rowClick } = useDataTableCallbacksContext();
+  const resource = useResourceContext();
+  const link = typeof rowClick === 'function' && record ? rowClick(record.id, resource ?? '', record) : rowClick;
+  if (!link || typeof link !== 'string') return {};
+  return {
+    tabIndex: 0,
+    onKeyDown: (e: ReactKeyboardEvent<HTMLTableRowElement>) => {
+      if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
+      e.preventDefault();
+      e.currentTarget.click();
+    },
+  };
+}
+
 /** A row of the table; after a failed batch delete, its checkbox carries the error in a tooltip. */
 const ErrorAwareRow = forwardRef<HTMLTableRowElement, React.ComponentProps<typeof DataTableRow>>(
   function ErrorAwareRow(props, ref) {
     const record = useRecordContext();
     const translate = useTranslate();
     const { errors } = useRowErrors();
+    const keyboard = useRowKeyboard(record && 'id' in record ? (record as RaRecord) : undefined);
     const error = record ? errors.get(String(record.id as Identifier)) : undefined;
-    if (!error) return <DataTableRow {...props} ref={ref} />;
+    if (!error) return <DataTableRow {...props} {...keyboard} ref={ref} />;
     const text = translate('lists.row_error', { error });
     return (
       <Tooltip title={text} placement="right" describeChild>
         <DataTableRow
           {...props}
+          {...keyboard}
           ref={ref}
           data-row-error={error}
           sx={{

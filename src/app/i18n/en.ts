@@ -97,6 +97,8 @@ export const appEnglish = {
     user: {
       personal_information: 'Personal information',
       change_password: 'Change password',
+      external_account:
+        'Your sign-in provider manages your name, e-mail and password: its account page opened in a new tab (%{url}).',
       dark_mode: 'Dark mode',
       version_summary: 'Version summary',
       about: 'About',

@@ -314,6 +314,8 @@ export const appFrench = {
     user: {
       personal_information: 'Renseignements personnels',
       change_password: 'Changer le mot de passe',
+      external_account:
+        "Votre fournisseur de connexion gère vos nom, courriel et mot de passe : sa page de compte s'est ouverte dans un nouvel onglet (%{url}).",
       dark_mode: 'Mode sombre',
       version_summary: 'Résumé de la version',
       about: 'À propos',

@@ -11,3 +11,5 @@ import { setupMessages } from '../pages/setupWizard/messages';
 messageModules.push(setupMessages);
 import { helpMessages } from '../help/messages';
 messageModules.push(helpMessages);
+import { scannerMessages } from '../scanner/messages';
+messageModules.push(scannerMessages);

@@ -15,6 +15,7 @@ import { ShellError } from '../shell/ShellError';
 import { routeTableByName } from '../shell/namedRoutes';
 import { useOpenDialog } from '../shell/dialogs';
 import { lazyScreen } from '../shell/chunks';
+import { useHelpPanelFocus } from './helpPanelFocus';
 
 // the user menu's dialogs load when one opens: not part of the first page load
 const ShellDialogs = lazyScreen(() => import('./ShellDialogs'), 'ShellDialogs');
@@ -68,6 +69,11 @@ function DocumentTitle() {
   return null;
 }
 
+function HelpPanelFocus() {
+  useHelpPanelFocus();
+  return null;
+}
+
 /** Theme defaults that need words of the current language: every spinner is named "Loading". */
 function TranslatedDefaults({ children }: { children: ReactNode }) {
   const loading = useTranslate()('ra.page.loading');
@@ -92,6 +98,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Hints />
         <Dialogs />
         <DocumentTitle />
+        <HelpPanelFocus />
       </Layout>
     </TranslatedDefaults>
   );

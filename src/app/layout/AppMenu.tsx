@@ -4,6 +4,7 @@
 import { Children, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Menu, useTranslate } from 'react-admin';
 import { Badge, Box, Button, ListSubheader } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListIcon from '@mui/icons-material/ListAlt';
 import BookmarkIcon from '@mui/icons-material/Bookmark';
@@ -98,9 +99,22 @@ export function AppMenu() {
         key="apps"
         to={apps.path}
         onClick={apps.onClick}
-        primaryText="app.menu.apps"
+        // an add-on needing attention shows a mark, not only a colour, and says so in words
+        // to screen readers (WCAG 1.4.1, 1.3.1)
+        primaryText={
+          alerts?.length ? (
+            <>
+              {translate('app.menu.apps')}
+              <Box component="span" sx={visuallyHidden}>
+                {` – ${translate('widgets.needs_attention')}`}
+              </Box>
+            </>
+          ) : (
+            'app.menu.apps'
+          )
+        }
         leftIcon={
-          <Badge color="error" variant="dot" invisible={!alerts?.length} data-testid="apps-alert">
+          <Badge color="error" badgeContent="!" invisible={!alerts?.length} data-testid="apps-alert">
             <AppsIcon />
           </Badge>
         }

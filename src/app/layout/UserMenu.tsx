@@ -7,6 +7,7 @@ import {
   useGetIdentity,
   useLocaleState,
   useLogout,
+  useNotify,
   useResetStore,
   useTranslate,
   useUserMenu,
@@ -102,6 +103,17 @@ function DialogItem({ dialog, icon, label }: { dialog: ShellDialog; icon: ReactN
   return <Item icon={icon} label={label} onClick={() => openDialog(dialog)} />;
 }
 
+/** With an external issuer, Personal information and Change password are the issuer's: its
+ * account page opens in a new tab and a message says why (our profile endpoints are not there). */
+function ExternalAccountItem({ icon, label, url }: { icon: ReactNode; label: string; url: string }) {
+  const notify = useNotify();
+  const open = () => {
+    window.open(url, '_blank', 'noopener,noreferrer');
+    notify('app.user.external_account', { type: 'info', messageArgs: { url } });
+  };
+  return <Item icon={icon} label={label} onClick={open} />;
+}
+
 function DarkModeItem() {
   const translate = useTranslate();
   const dark = useDark();
@@ -144,6 +156,7 @@ function SignOutItem() {
 export function AppUserMenu() {
   const translate = useTranslate();
   const { companies, current } = useCompanyState();
+  const { accountUrl } = useServices().config;
   const userInfo = routePath('UserInfo');
   const recurring = toolAllowed('RecurringTransactions', current) ? routePath('RecurringTransactions') : null;
   const audit = toolAllowed('Audit', current) ? routePath('Audit') : null;
@@ -155,10 +168,20 @@ export function AppUserMenu() {
   const label = identity?.fullName ? `${identity.fullName} – ${profile}` : profile;
   return (
     <UserMenu label={label}>
-      {userInfo ? (
+      {accountUrl ? (
+        <ExternalAccountItem
+          icon={<PersonIcon fontSize="small" />}
+          label="app.user.personal_information"
+          url={accountUrl}
+        />
+      ) : userInfo ? (
         <Item icon={<PersonIcon fontSize="small" />} label="app.user.personal_information" to={userInfo} />
       ) : null}
-      <DialogItem dialog="password" icon={<KeyIcon fontSize="small" />} label="app.user.change_password" />
+      {accountUrl ? (
+        <ExternalAccountItem icon={<KeyIcon fontSize="small" />} label="app.user.change_password" url={accountUrl} />
+      ) : (
+        <DialogItem dialog="password" icon={<KeyIcon fontSize="small" />} label="app.user.change_password" />
+      )}
       <DarkModeItem />
       <LanguageItem />
       <DialogItem dialog="version" icon={<UpdateIcon fontSize="small" />} label="app.user.version_summary" />

@@ -9,3 +9,5 @@ import { CalculatorButton } from '../pages/calculator';
 topBarTools.push({ key: 'calculator', component: CalculatorButton });
 import { HelpButton } from '../help';
 topBarTools.push({ key: 'help', component: HelpButton });
+import { ScannerButton } from '../scanner';
+topBarTools.push({ key: 'scanner', component: ScannerButton });

@@ -27,6 +27,7 @@ import { invitationPage } from './invitation';
 import { signupPage } from './signup';
 import { exciseReturnsPages } from './exciseReturns';
 import { reportsPages } from './reports';
+import { forecastingPage, schedulingPage, tasksPage } from './planning';
 
 export interface PageMessages {
   en: Record<string, unknown>;
@@ -80,6 +81,9 @@ export const customPages: CustomPage[] = [
   itemsBatchMovePage,
   ...exciseReturnsPages,
   ...reportsPages,
+  forecastingPage,
+  schedulingPage,
+  tasksPage,
 ];
 
 /** Paths of generated routes that a custom page replaces. */

@@ -47,6 +47,11 @@ const shared: ThemeOptions = {
     },
     // snackbars say what went right: polite (errors go to the assertive error banner)
     MuiSnackbarContent: { defaultProps: { role: 'status' } },
+    // with no row selected the bulk toolbar folds to height 0 but its buttons stay in the Tab
+    // order, focused where no one can see them (WCAG 2.4.7): hidden until a row is selected
+    RaBulkActionsToolbar: {
+      styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } },
+    },
     RaSkipNavigationButton: {
       defaultProps: { onClick: skipToContent },
       styleOverrides: {
@@ -64,6 +69,10 @@ export const lightTheme: ThemeOptions = deepmerge(
       primary: { main: '#1565c0' },
       secondary: { main: '#1565c0', light: '#5e92f3', dark: '#003c8f' },
       error: { main: '#c62828' },
+      // MUI's orange and light blue leave white text on them (a warning chip, the Reopen
+      // button) and their text on paper under 4.5:1: darker shades of the same hues
+      warning: { main: '#a94600' },
+      info: { main: '#01579b' },
     },
     components: { RaToolbar: { styleOverrides: { root: { backgroundColor: LIGHT.toolbar } } } },
   }),

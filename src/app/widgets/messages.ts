@@ -7,6 +7,7 @@ export const widgetMessages: PageMessages = {
     widgets: {
       yes: 'Yes',
       cancel: 'Cancel',
+      needs_attention: 'Needs attention',
       ok: 'OK',
       tbd: 'TBD',
       leave: {
@@ -93,6 +94,7 @@ export const widgetMessages: PageMessages = {
     widgets: {
       yes: 'Oui',
       cancel: 'Annuler',
+      needs_attention: 'Demande votre attention',
       ok: 'OK',
       tbd: 'À déterminer',
       leave: {

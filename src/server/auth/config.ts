@@ -9,6 +9,10 @@ export interface AuthConfig {
   embedded: boolean;
   /** Audience an access token must carry to be accepted by the API. */
   audience: string;
+  /** External issuer only: where people change their name, e-mail and password (our own
+   * profile and password endpoints exist only on the embedded issuer). OIDC_ACCOUNT_URL, else
+   * the issuer's address. */
+  accountUrl?: string;
 }
 
 /**
@@ -25,6 +29,7 @@ export function authConfig(publicOrigin: string, env: NodeJS.ProcessEnv = proces
       clientId: env.OIDC_CLIENT_ID?.trim() || WEB_CLIENT_ID,
       embedded: false,
       audience: env.OIDC_AUDIENCE?.trim() || API_AUDIENCE,
+      accountUrl: env.OIDC_ACCOUNT_URL?.trim() || external,
     };
   }
   return {

@@ -11,7 +11,7 @@ import { createTokenVerifier, type TokenVerifier } from './verify';
 export { authConfig, type AuthConfig } from './config';
 export { API_AUDIENCE, ISSUER_PATH, WEB_CLIENT_ID } from './constants';
 export { hashPassword, setPassword, verifyPassword } from './passwords';
-export { createTokenVerifier, UnauthorizedError, type TokenVerifier, type VerifiedToken } from './verify';
+export { createTokenVerifier, logRefusal, UnauthorizedError, type TokenVerifier, type VerifiedToken } from './verify';
 
 export interface AuthServerOptions {
   db: Db;

@@ -8,13 +8,34 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 
-/** A request without a valid access token. Routes answer 401 and the app signs in again. */
+/** A request without a valid access token. Routes answer 401 and the app signs in again; the
+ * message says why for the server log only (it never names the token nor reaches the client). */
 export class UnauthorizedError extends Error {
   readonly statusCode = 401;
   constructor(message = 'Unauthorized', options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'UnauthorizedError';
   }
+  /** a refusal an operator should see (a misconfigured issuer, a user who is not known)
+   * rather than the everyday ones: no token yet, or one that has expired */
+  get noteworthy(): boolean {
+    return !/^(Missing bearer token|Access token expired)/.test(this.message);
+  }
+}
+
+/** Why jose refused a token, in words an operator can act on (no claim values of the token). */
+function refusal(cause: InstanceType<typeof joseErrors.JOSEError>, options: TokenVerifierOptions): string {
+  if (cause instanceof joseErrors.JWTExpired) return 'Access token expired';
+  if (cause instanceof joseErrors.JWTClaimValidationFailed) {
+    if (cause.claim === 'aud') return `Access token audience is not "${options.audience}" (OIDC_AUDIENCE)`;
+    if (cause.claim === 'iss') return `Access token issuer is not "${options.issuer}" (OIDC_ISSUER)`;
+    return `Access token claim "${cause.claim}" refused: ${cause.reason}`;
+  }
+  if (cause instanceof joseErrors.JWSSignatureVerificationFailed) return 'Access token signature does not verify';
+  if (cause instanceof joseErrors.JWKSNoMatchingKey)
+    return "Access token signed with a key the issuer's JWKS does not hold";
+  if (cause instanceof joseErrors.JOSEAlgNotAllowed) return 'Access token signed with an algorithm not allowed';
+  return `Invalid access token (${cause.code})`;
 }
 
 export interface TokenVerifierOptions {
@@ -101,7 +122,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         requiredClaims: ['sub', 'exp'],
       }));
     } catch (cause) {
-      if (cause instanceof joseErrors.JOSEError) throw new UnauthorizedError('Invalid access token', { cause });
+      if (cause instanceof joseErrors.JOSEError) throw new UnauthorizedError(refusal(cause, options), { cause });
       throw cause; // the key source is unreachable: a server fault, not the caller's
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new UnauthorizedError('Token has no subject');
@@ -111,4 +132,18 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw new UnauthorizedError('Token issued in the future');
     return { sub: payload.sub, ...(typeof payload.email === 'string' ? { email: payload.email } : {}) };
   };
+}
+
+interface Log {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Logs why a request's token was refused (the client is only told to sign in again): what an
+ * operator must fix at warn, the everyday expiries at info, a fault of the key source at error. */
+export function logRefusal(log: Log, error: unknown): void {
+  if (!(error instanceof UnauthorizedError)) log.error({ err: error }, 'access token could not be checked');
+  else if (error.noteworthy) log.warn({ reason: error.message }, 'access token refused');
+  else log.info({ reason: error.message }, 'access token refused');
 }

@@ -22,6 +22,8 @@ import { salesModule } from './sales';
 import { supportModule } from './support';
 import { helpModule } from './help';
 import { setupModule } from './setup';
+import { importModule } from './import';
+import { scannerModule } from './scanner';
 
 export const domainModules: DomainModule[] = [
   companyModule,
@@ -44,6 +46,8 @@ export const domainModules: DomainModule[] = [
   reportsModule,
   setupModule,
   helpModule,
+  scannerModule,
+  importModule,
 ];
 
 /** What listens to the vessel actions, in list order. */

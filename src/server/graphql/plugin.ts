@@ -13,6 +13,7 @@ import { MAX_ALIASES, MAX_COST, MAX_DIRECTIVES, MAX_QUERY_DEPTH, MAX_TOKENS } fr
 import { buildContext, defaultExportLimit } from './context';
 import { buildExecutableSchema, formatError } from './schema';
 import { clientStatusOf } from './errors';
+import { logRefusal } from '../auth/verify';
 
 export type UserResolver = (authorization: string | undefined) => Promise<string>;
 
@@ -71,7 +72,8 @@ export async function registerGraphql(
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         request.userId = await options.resolveUser(request.headers.authorization);
-      } catch {
+      } catch (error) {
+        logRefusal(request.log, error);
         return reply
           .code(401)
           .header('www-authenticate', 'Bearer')

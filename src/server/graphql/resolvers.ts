@@ -23,7 +23,10 @@ function entityResolvers(e: EntityMeta) {
     },
   };
   const mutation: Record<string, Resolver> = {
-    [e.ops.create]: async (_r, args, ctx) => createRecord(await ctx.domain(), e, args.input as Record<string, unknown>),
+    [e.ops.create]: async (_r, args, ctx) =>
+      createRecord(await ctx.domain(), e, args.input as Record<string, unknown>, {
+        activityId: args.activityId as string | null | undefined,
+      }),
     [e.ops.update]: async (_r, args, ctx) =>
       updateRecord(await ctx.domain(), e, String(args.id), args.input as Record<string, unknown>, {
         expectedVersion: args.expectedVersion as string | null | undefined,

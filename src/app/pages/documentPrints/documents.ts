@@ -174,7 +174,8 @@ export function buildDocument(
     parties.push({
       heading: k('party.billTo'),
       name: text(c?.name),
-      lines: [text(c?.phone), text(c?.email)].filter(Boolean),
+      // the customer's billing address: where the invoice goes; the goods go to the ship-to
+      lines: [...linesOf(c?.billingAddress), text(c?.phone), text(c?.email)].filter(Boolean),
     });
     const shipTo =
       text(record.shippingAddress) ||

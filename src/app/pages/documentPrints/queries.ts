@@ -48,7 +48,7 @@ export const DOCUMENT_QUERIES: Record<DocumentKind, { field: string; document: s
 
 /** What the second request asks of each record a document names (by its field on the document). */
 const DETAILS: Record<string, { type: string; fields: string }> = {
-  customer: { type: 'customer', fields: 'id name email phone' },
+  customer: { type: 'customer', fields: 'id name email phone billingAddress' },
   supplier: { type: 'supplier', fields: 'id name contact email phone address businessNumber exciseLicense' },
   salesOrder: { type: 'salesOrder', fields: 'id number customerPO shippingAddress' },
   shipment: { type: 'shipment', fields: 'id number shippingAddress' },

@@ -3,7 +3,6 @@
 // opens. Shown only to people who may write receipts (buying.write) on an order still open.
 import './register';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button as RaButton, useNotify, useTranslate } from 'react-admin';
 import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
 import { useCurrentCompany, useServices } from '../../services';
@@ -11,6 +10,7 @@ import { canWrite } from '../../access';
 import { gqlCall } from '../../shell/gql';
 import { editPathFor } from '../../routing/paths';
 import type { ExtensionProps } from '../extensions';
+import { useOpenAtOnce } from '../../widgets/openAtOnce';
 
 const RECEIVE = `mutation InventoryReceiptFromPurchaseOrder($id: ID!) {
   inventoryReceiptFromPurchaseOrder(purchaseOrderId: $id) { id number }
@@ -22,7 +22,8 @@ const CLOSED = new Set(['Closed', 'Cancelled']);
 export function ReceiveButton({ record }: ExtensionProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
+  // the receipt replaces the order's screen at once (widgets/openAtOnce.ts says why)
+  const openAtOnce = useOpenAtOnce();
   const company = useCurrentCompany();
   const { authFetch, entityByName } = useServices();
   const [busy, setBusy] = useState(false);
@@ -41,7 +42,7 @@ export function ReceiveButton({ record }: ExtensionProps) {
       const made = data.inventoryReceiptFromPurchaseOrder;
       notify(translate('purchasing.received', { number: made.number }), { type: 'success' });
       const path = editPathFor(receipt, made);
-      if (path) navigate(path);
+      if (path) openAtOnce(path);
     } catch (error) {
       // the server's message says why (everything received, the order cancelled…)
       notify(error instanceof Error ? error.message : String(error), { type: 'error' });

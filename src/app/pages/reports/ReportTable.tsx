@@ -9,6 +9,7 @@ import { hasAny } from '../../../shared/permissions';
 import type { ReportAnswer, ReportColumn, ReportMeta } from '../../../shared/reports/types';
 import { useCurrentCompany } from '../../services';
 import { formatCell, isNumeric } from './format';
+import { REF_TYPE_COLUMNS, refTypeLabel } from './refTypes';
 import { useText } from './i18n';
 import { viewerPath } from './model';
 
@@ -34,6 +35,7 @@ export function ReportTable({ meta, run }: { meta: ReportMeta; run: ReportAnswer
           {value}
         </Link>
       );
+    if (REF_TYPE_COLUMNS.has(c.key)) return refTypeLabel(value, locale);
     return formatCell(value, c.type, locale);
   };
   return (

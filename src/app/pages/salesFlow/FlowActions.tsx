@@ -5,20 +5,21 @@
 // words. Loaded lazily with the edit screen (extensions.tsx).
 import './register';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button as RaButton, useNotify, useTranslate } from 'react-admin';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { canWrite } from '../../access';
 import { useCurrentCompany, useServices } from '../../services';
 import { gqlCall } from '../../shell/gql';
 import { editPathFor } from '../../routing/paths';
+import { useOpenAtOnce } from '../../widgets/openAtOnce';
 import type { ExtensionProps } from '../extensions';
 import { FLOW_STEPS, stepDocument, type FlowStep } from './steps';
 
 function StepButton({ step, id }: { step: FlowStep; id: string }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
+  // the new document replaces this screen at once (widgets/openAtOnce.ts says why)
+  const openAtOnce = useOpenAtOnce();
   const { authFetch, entityByName } = useServices();
   const [busy, setBusy] = useState(false);
   const target = entityByName[step.target];
@@ -28,7 +29,7 @@ function StepButton({ step, id }: { step: FlowStep; id: string }) {
     try {
       const data = await gqlCall<Record<string, string>>(authFetch, stepDocument(step), { id }, { silent: true });
       const path = editPathFor(target, { id: data[step.mutation] });
-      if (path) navigate(path);
+      if (path) openAtOnce(path);
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), { type: 'error' });
     } finally {

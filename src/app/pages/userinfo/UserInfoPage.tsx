@@ -13,7 +13,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { Alert, Box, Card, CardContent } from '@mui/material';
+import { Alert, Box, Card, CardContent, Link } from '@mui/material';
 import { useServices } from '../../services';
 import { emailValidator, maxLengthValidator, requiredValidator } from '../../generic/validators';
 import { ERROR_KEYS } from '../../data/errors';
@@ -37,6 +37,8 @@ export function UserInfoPage() {
   }, [config.issuer, session]);
 
   useEffect(() => {
+    // an external issuer has no profile endpoint of ours (the call would fail on CORS)
+    if (config.accountUrl) return;
     let live = true;
     target()
       .then(({ url, token }) => loadProfile(fetch, url, token))
@@ -50,7 +52,7 @@ export function UserInfoPage() {
     return () => {
       live = false;
     };
-  }, [target]);
+  }, [target, config.accountUrl]);
 
   const save = useCallback(
     async (values: Record<string, unknown>) => {
@@ -79,6 +81,19 @@ export function UserInfoPage() {
     },
     [target, notify, setLocale],
   );
+
+  if (config.accountUrl)
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 640 }}>
+        <Title title="app.pages.userinfo.title" />
+        <Alert severity="info">
+          {translate('app.pages.userinfo.external')}{' '}
+          <Link href={config.accountUrl} target="_blank" rel="noopener noreferrer">
+            {translate('app.pages.userinfo.open_account')}
+          </Link>
+        </Alert>
+      </Box>
+    );
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 640 }}>

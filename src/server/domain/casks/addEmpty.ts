@@ -11,6 +11,7 @@ import type { ApiRecord } from '../records/hydrate';
 import { invalidateCounts } from '../records/countCache';
 import { recordAudit } from '../audit/audit';
 import { AppError, forbidden, isUniqueViolation, validationError } from '../kernel/errors';
+import { ID } from '../kernel/ids';
 import { caskEntity, casksByIds } from './records';
 
 export const MAX_CASKS = 500;
@@ -85,6 +86,9 @@ export async function addEmptyCasks(ctx: DomainContext, input: AddEmptyInput): P
     !(Number.isInteger(input.fillCount) && input.fillCount >= 0)
   )
     problems.fillCount = messages.mustBeAtLeast(0);
+  // an id that is not one (say '1e3') names no record; the database would refuse it as a bigint
+  if (input.type && !ID.test(input.type)) problems.type = messages.invalidReference;
+  if (input.site && !ID.test(input.site)) problems.site = messages.invalidReference;
   if (Object.keys(problems).length) throw validationError(problems);
   if (input.cost !== null && input.cost !== undefined && !hasPermission(ctx.actor.permissions, 'values'))
     throw forbidden('set cask costs');

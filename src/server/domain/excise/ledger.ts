@@ -144,12 +144,49 @@ async function insertRows(
       VALUES ${sql.join(values, sql`, `)}
       RETURNING id::text AS id`),
   );
-  await addMonthTotals(ctx, rows);
-  return inserted.map((r) => r.id);
+  const ids = inserted.map((r) => r.id);
+  await addMonthTotals(ctx, rows, ids);
+  return ids;
 }
 
-/** Movement totals per month of each vessel and each alcohol record touched. */
-async function addMonthTotals(ctx: DomainContext, rows: (Posting & { reversesId?: string })[]) {
+/** A ledger row's strength class (alias t), as the returns band it: a over 7 %, b over 1.2 %,
+ * c over 0.5 %, d the rest; the stored strength compared first (most rows have one), else LAA /
+ * volume (a difference row). Migration 0022 backfilled excise_category_months with this same
+ * expression. */
+export const STRENGTH_CLASS = sql.raw(
+  `CASE WHEN t.strength IS NOT NULL THEN (CASE WHEN t.strength > 7 THEN 'a' WHEN t.strength > 1.2 THEN 'b' WHEN t.strength > 0.5 THEN 'c' ELSE 'd' END)
+    WHEN t.volume <> 0 AND abs(t.laa) * 100 / abs(t.volume) > 7 THEN 'a'
+    WHEN t.volume <> 0 AND abs(t.laa) * 100 / abs(t.volume) > 1.2 THEN 'b'
+    WHEN t.volume <> 0 AND abs(t.laa) * 100 / abs(t.volume) > 0.5 THEN 'c' ELSE 'd' END`,
+);
+
+/** Adds the rows just inserted to excise_category_months (migration 0022). Summed from the
+ * stored rows, not from the postings, so the table holds exactly what a GROUP BY over the
+ * ledger would (the same rounding, the same strength class); a reversal's rows are negative and
+ * subtract. Sorted by the key, so two postings upsert the same rows in the same order. */
+async function addCategoryMonths(ctx: DomainContext, ids: string[]) {
+  await ctx.db.execute(sql`
+    INSERT INTO excise_category_months AS m (company_id, month, site_id, alcohol_id, excise, class, alcohol_type,
+      volume, litres, laa, kg, value, row_count)
+    SELECT t.company_id, date_trunc('month', t.date)::date, t.site_id, t.alcohol_id, t.excise, ${STRENGTH_CLASS},
+      t.alcohol_type, sum(t.volume), sum(t.litres), sum(t.laa), coalesce(sum(t.kg), 0), coalesce(sum(t.value), 0),
+      count(*)::int
+    FROM excise_transactions t
+    WHERE t.company_id = ${ctx.actor.companyId} AND t.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ORDER BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (company_id, month, site_id, alcohol_id, excise, class, alcohol_type) DO UPDATE SET
+      volume = m.volume + excluded.volume, litres = m.litres + excluded.litres, laa = m.laa + excluded.laa,
+      kg = m.kg + excluded.kg, value = m.value + excluded.value, row_count = m.row_count + excluded.row_count`);
+}
+
+/** Movement totals per month of each vessel and each alcohol record touched, and the month
+ * totals by category of the rows inserted (`ids`). */
+async function addMonthTotals(ctx: DomainContext, rows: (Posting & { reversesId?: string })[], ids: string[]) {
+  await addCategoryMonths(ctx, ids);
   const totals = new Map<
     string,
     {

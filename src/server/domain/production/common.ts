@@ -14,6 +14,7 @@ import { post, reverse, vesselsOfRef, type Posting } from '../excise/ledger';
 import { milliOf, type Milli } from '../excise/quantities';
 import { lockVessels, type Vessel } from '../excise/vessels';
 import { MICRO, postStock, reverseStock, type StockPosting } from '../inventory/stock';
+import { completeTaskOf } from './task';
 
 /** A record's effects once read: vessels to lock, ledger rows planned on them, items used. */
 export interface ProductionPlan {
@@ -146,6 +147,9 @@ export function productionHooks(
       const lot = input.lot !== undefined ? input.lot : change.before?.lot;
       if (typeof lot === 'string' && lot.trim())
         await assertLotFree(ctx, entity, change.before ? String(change.before.id) : null, lot.trim());
+    },
+    async afterWrite(ctx, change) {
+      if (change.activityId) await completeTaskOf(ctx, change.activityId);
     },
     async post(ctx, record) {
       const planned = await plan(ctx, record);

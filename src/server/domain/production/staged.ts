@@ -67,6 +67,7 @@ export function stagedHooks(
   });
   return {
     beforeWrite: base.beforeWrite,
+    afterWrite: base.afterWrite,
     unpost: base.unpost,
     async post(ctx, record) {
       const planned = await plan(ctx, record);

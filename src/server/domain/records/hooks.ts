@@ -20,6 +20,8 @@ export interface WriteChange<R extends object = ApiRecord, I extends object = Re
   before: R | null;
   /** the validated input (on create, lines carry no id) */
   input: I;
+  /** create only: the task the record was opened from (entities with completesTask) */
+  activityId?: string;
 }
 
 /** The records layer calls these with the full record (every field, internal and values-gated

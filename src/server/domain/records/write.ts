@@ -162,8 +162,16 @@ function uniqueProblem(entity: EntityMeta, error: unknown) {
 const fullRecord = async (ctx: DomainContext, entity: EntityMeta, id: string) =>
   assertFound(await getRecord(ctx, entity, id, { full: true }), entity, id);
 
-export async function createRecord(ctx: DomainContext, entity: EntityMeta, rawInput: Input): Promise<ApiRecord> {
+export async function createRecord(
+  ctx: DomainContext,
+  entity: EntityMeta,
+  rawInput: Input,
+  options: { activityId?: string | null } = {},
+): Promise<ApiRecord> {
   const input = validate(entity, 'create', rawInput);
+  const activityId = options.activityId == null ? undefined : String(options.activityId);
+  if (activityId !== undefined && (!entity.completesTask || !/^[0-9]{1,18}$/.test(activityId)))
+    throw validationError({ activityId: 'No such task in this company' });
   assertValuesAllowed(entity, ctx.actor, input);
   const { table } = tableOf(entity);
   const hooks = hooksFor(entity.name);
@@ -172,7 +180,7 @@ export async function createRecord(ctx: DomainContext, entity: EntityMeta, rawIn
       const inTx: DomainContext = { ...ctx, db: tx };
       await checkReferences(tx, ctx.actor, entity.fields, input);
       const lineIds = await checkLineIds(tx, ctx.actor, entity, null, input);
-      const change: WriteChange = { mode: 'create', before: null, input };
+      const change: WriteChange = { mode: 'create', before: null, input, activityId };
       for (const h of hooks) await h.beforeWrite?.(inTx, change);
       const [{ id }] = await tx
         .insert(table)
@@ -188,6 +196,7 @@ export async function createRecord(ctx: DomainContext, entity: EntityMeta, rawIn
     });
     // after commit: a count read meanwhile must not be cached as current
     invalidateCounts(ctx.actor.companyId, entity.name);
+    if (activityId) invalidateCounts(ctx.actor.companyId, 'activity');
     return record;
   } catch (error) {
     if (isUniqueViolation(error)) throw uniqueProblem(entity, error);

@@ -7,6 +7,7 @@ import { rowsOf, type Db } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import { AppError, validationError } from '../kernel/errors';
 import { formatScaled, parseScaled } from '../excise/quantities';
+import { STRENGTH_CLASS } from '../excise/ledger';
 import { B262 } from './b262';
 import { B263 } from './b263';
 import { B265 } from './b265';
@@ -176,14 +177,8 @@ export async function readRates(ctx: DomainContext): Promise<RateRow[]> {
 
 // --- the ledger's sums ----------------------------------------------------------------------
 
-/** Strength of a row in % ABV: as stored, else LAA / volume (a difference row). */
-const STRENGTH = sql.raw(
-  `coalesce(t.strength, CASE WHEN t.volume <> 0 THEN abs(t.laa) * 100 / abs(t.volume) ELSE 0 END)`,
-);
-/** The strength class of a row: its stored strength compared first (most rows have one), the
- * derived strength only for the rows without. */
-const CLASS = sql`CASE WHEN t.strength IS NOT NULL THEN (CASE WHEN t.strength > 7 THEN 'a' WHEN t.strength > 1.2 THEN 'b' WHEN t.strength > 0.5 THEN 'c' ELSE 'd' END)
-  WHEN ${STRENGTH} > 7 THEN 'a' WHEN ${STRENGTH} > 1.2 THEN 'b' WHEN ${STRENGTH} > 0.5 THEN 'c' ELSE 'd' END`;
+/** The strength class of a row (excise/ledger.ts: the same expression keeps excise_category_months). */
+const CLASS = STRENGTH_CLASS;
 /** a stock row's direction: its sign, or the opposite for a reversal (it counts with the row it reverses) */
 const STOCK_DIR = sql.raw(
   `CASE WHEN (CASE WHEN t.laa <> 0 THEN t.laa ELSE t.quantity END >= 0) = (t.reverses_id IS NULL) THEN 1 ELSE -1 END`,
@@ -210,12 +205,69 @@ function scopeOf(s: Scope): { from: SQL; where: SQL } {
 
 const QTY = (def: FormDef) => (def.source === 'excise' ? sql`t.litres` : sql`t.laa`);
 
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** The categories of the duty lines that count only spirits with an imported row (B266). */
+const importedCategories = (def: FormDef) => {
+  const lines = def.duty.filter((d) => d.importedOnly).map((d) => d.line);
+  return def.lines.filter((l) => lines.includes(l.key)).flatMap((l) => l.categories);
+};
+
+/** the day after `d` */
+const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** `first` opens a month and `last` closes one (a return's period always does) */
+const wholeMonths = (first: string, last: string) => first.endsWith('-01') && dayAfter(last).endsWith('-01');
+
+/** Whether the period's month totals by category can stand for its rows: an excise form, whole
+ * months, and as many rows counted in the totals as the ledger holds at the site (rows only the
+ * posting module writes, so they always agree; a row written around it, as a test simulating a
+ * damaged ledger does, sends the return back to the rows, so it still fails to reconcile). */
+async function totalsHold(db: Db, s: Scope, periodStart: string, periodEnd: string): Promise<boolean> {
+  if (s.def.source !== 'excise' || !wholeMonths(periodStart, periodEnd)) return false;
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`
+      SELECT (SELECT coalesce(sum(row_count), 0) FROM excise_category_months
+              WHERE company_id = ${s.companyId} AND site_id = ${s.siteId} AND month BETWEEN ${periodStart} AND ${periodEnd})
+           = (SELECT count(*) FROM excise_transactions
+              WHERE company_id = ${s.companyId} AND site_id = ${s.siteId} AND date BETWEEN ${periodStart} AND ${periodEnd}) AS ok`),
+  );
+  return Boolean(row?.ok);
+}
+
+/** bucketsQuery over whole months from the ledger's month totals by category
+ * (excise_category_months, kept by the posting module): the same groups, a few rows a month
+ * instead of every row. The duty date is the month (the caller asks only when every rate starts
+ * on the first of a month); "imported" asks whether the spirit has any SpiritsAdditionImported
+ * row, which the table answers too (a row there means ledger rows exist: its count never falls). */
+function monthBucketsQuery(s: Scope, periodStart: string, periodEnd: string): SQL {
+  const dutyCats = dutyCategories(s.def);
+  const importedCat = importedCategories(s.def);
+  const dated = dutyCats.length ? sql`CASE WHEN m.excise IN (${list(dutyCats)}) THEN m.month END` : sql`NULL::date`;
+  const imported = importedCat.length
+    ? sql`(m.excise IN (${list(importedCat)}) AND EXISTS (SELECT 1 FROM excise_category_months i WHERE i.company_id = m.company_id AND i.alcohol_id = m.alcohol_id AND i.excise = 'SpiritsAdditionImported'))`
+    : sql`false`;
+  return sql`
+      SELECT cat, to_char(date, 'YYYY-MM-DD') AS date, cls, imported, 1 AS dir, sum(qty)::text AS qty, sum(laa)::text AS laa,
+             sum(volume)::text AS volume, sum(n)::int AS n
+      FROM (SELECT m.excise AS cat, ${dated} AS date, m.class AS cls, ${imported} AS imported, m.litres AS qty, m.laa,
+                   m.volume, m.row_count AS n
+            FROM excise_category_months m
+            WHERE m.company_id = ${s.companyId} AND m.site_id = ${s.siteId} AND m.alcohol_type = ${s.def.alcoholType!}
+              AND m.month BETWEEN ${periodStart} AND ${periodEnd}) x
+      GROUP BY cat, date, cls, imported`;
+}
+
 /** The period's rows summed by category (and date, strength class, direction where they matter).
  * A duty row's date only picks its rate: when every rate starts on the first of a month (the
  * rates are indexed each April 1), the month says as much as the day, and grouping by month
  * keeps a few groups (hashed) instead of one a day (sorted): a month of 100k rows sums in one
  * pass. */
-export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string, byMonth = false): SQL {
+export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string, byMonth = false, totals = false): SQL {
+  if (totals) return monthBucketsQuery(s, periodStart, periodEnd);
   const { from, where } = scopeOf(s);
   const dutyCats = dutyCategories(s.def);
   const cat = s.def.source === 'excise' ? sql`t.excise` : sql`t.category`;
@@ -225,14 +277,10 @@ export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string, b
         sql`, `,
       )}) THEN ${byMonth ? sql`date_trunc('month', t.date)::date` : sql`t.date`} END`
     : sql`NULL::date`;
-  const importedCats = s.def.duty.filter((d) => d.importedOnly).map((d) => d.line);
-  const importedCat = s.def.lines.filter((l) => importedCats.includes(l.key)).flatMap((l) => l.categories);
+  const importedCat = importedCategories(s.def);
   const imported =
     s.def.source === 'excise' && importedCat.length
-      ? sql`(${cat} IN (${sql.join(
-          importedCat.map((c) => sql`${c}`),
-          sql`, `,
-        )}) AND EXISTS (SELECT 1 FROM excise_transactions i WHERE i.company_id = t.company_id AND i.alcohol_id = t.alcohol_id AND i.excise = 'SpiritsAdditionImported'))`
+      ? sql`(${cat} IN (${list(importedCat)}) AND EXISTS (SELECT 1 FROM excise_transactions i WHERE i.company_id = t.company_id AND i.alcohol_id = t.alcohol_id AND i.excise = 'SpiritsAdditionImported'))`
       : sql`false`;
   const cls = s.def.source === 'excise' ? CLASS : sql`'a'`;
   const dir = s.def.source === 'excise' ? sql`1` : STOCK_DIR;
@@ -263,7 +311,11 @@ export async function readBuckets(
     laa: string;
     volume: string;
     n: number;
-  }>(await db.execute(bucketsQuery(s, periodStart, periodEnd, byMonth)));
+  }>(
+    await db.execute(
+      bucketsQuery(s, periodStart, periodEnd, byMonth, byMonth && (await totalsHold(db, s, periodStart, periodEnd))),
+    ),
+  );
   return rows.map((r) => ({
     cat: r.cat,
     date: r.date,
@@ -281,11 +333,21 @@ export async function readBuckets(
 async function sumBetween(db: Db, s: Scope, after: string | null, before: string): Promise<Opening> {
   const { from, where } = scopeOf(s);
   const cls = s.def.source === 'excise' && s.def.bands ? CLASS : sql`'a'`;
+  // whole months (a filed period ends a month, a period starts one): the month totals by category
+  const months = s.def.source === 'excise' && before.endsWith('-01') && (!after || dayAfter(after).endsWith('-01'));
   const rows = rowsOf<{ cls: StrengthClass; qty: string }>(
-    await db.execute(sql`
+    await db.execute(
+      months
+        ? sql`
+      SELECT ${s.def.bands ? sql`m.class` : sql`'a'`} AS cls, sum(m.litres)::text AS qty FROM excise_category_months m
+      WHERE m.company_id = ${s.companyId} AND m.site_id = ${s.siteId} AND m.alcohol_type = ${s.def.alcoholType!}
+        AND m.month < ${before} ${after ? sql`AND m.month > ${after}` : sql``}
+      GROUP BY 1`
+        : sql`
       SELECT ${cls} AS cls, sum(${QTY(s.def)})::text AS qty ${from}
       WHERE ${where} AND t.date < ${before} ${after ? sql`AND t.date > ${after}` : sql``}
-      GROUP BY 1`),
+      GROUP BY 1`,
+    ),
   );
   const byClass: Partial<Record<StrengthClass, number>> = {};
   let total = 0;

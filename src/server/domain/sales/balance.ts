@@ -43,19 +43,31 @@ export async function refreshInvoiceBalance(ctx: DomainContext, invoiceId: strin
 /** What a customer owes: the balances of its open invoices (Sent or PartiallyPaid), each
  * converted to the home currency at its own exchange rate and rounded there, then added. */
 export async function customerBalance(ctx: DomainContext, customerId: string): Promise<string> {
+  return (await customerBalances(ctx, [customerId])).get(customerId)!;
+}
+
+/** The balances of several customers in one query (a list page's rows ask at once, through the
+ * per-request loader of the `Customer.balance` field); a customer owing nothing answers 0. */
+export async function customerBalances(ctx: DomainContext, customerIds: string[]): Promise<Map<string, string>> {
+  if (!customerIds.length) return new Map();
   const { homeCurrency } = await moneySettings(ctx);
   const p = currencyPrecision(homeCurrency);
-  const rows = rowsOf<{ balance: string | null; rate: string | null; currency: string | null }>(
+  const owed = new Map<string, bigint>(customerIds.map((id) => [id, 0n]));
+  const rows = rowsOf<{ customer: string; balance: string | null; rate: string | null; currency: string | null }>(
     await ctx.db.execute(sql`
-      SELECT balance::text AS balance, exchange_rate::text AS rate, currency FROM invoices
-      WHERE company_id = ${ctx.actor.companyId} AND customer_id = ${customerId}
+      SELECT customer_id::text AS customer, balance::text AS balance, exchange_rate::text AS rate, currency
+      FROM invoices
+      WHERE company_id = ${ctx.actor.companyId}
+        AND customer_id IN (${sql.join(
+          customerIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})
         AND status IN ('Sent', 'PartiallyPaid') AND balance <> 0`),
   );
-  let sum = 0n;
   for (const r of rows) {
     // balance (3 decimals) x rate (6 decimals), rounded once to the home currency
     const rate = !r.currency || r.currency === homeCurrency ? null : (r.rate ?? '1');
-    sum += toHomeUnits(toScaled(r.balance, 3), 3, rate, p);
+    owed.set(r.customer, (owed.get(r.customer) ?? 0n) + toHomeUnits(toScaled(r.balance, 3), 3, rate, p));
   }
-  return fromScaled(sum, p);
+  return new Map([...owed].map(([id, units]) => [id, fromScaled(units, p)]));
 }

@@ -6,7 +6,8 @@ import type { DomainModule, FieldResolver } from '../kernel/module';
 import type { DomainContext } from '../records/actor';
 import { canSeeValues } from '../records/fields';
 import type { EntityHooks } from '../records/hooks';
-import { customerBalance, refreshInvoiceBalance } from './balance';
+import { customerBalances, refreshInvoiceBalance } from './balance';
+import { batchLoader } from '../casks/batch';
 import { commissionDue } from './commission';
 import { applyCurrencyRules } from './currency';
 import { MONEY_DOCUMENTS, type MoneyDocument } from './documents';
@@ -48,13 +49,23 @@ const withValues =
     return Number(await fn(ctx, parent, args));
   };
 
+/** Customer.balance, batched per request (casks/batch.ts). */
+const balances = batchLoader<string>(async (apiCtx, ids) => customerBalances(await apiCtx.domain(), ids));
+
 export const salesModule: DomainModule = {
   name: 'sales',
   mutation: {
     taxesSetUpForProvince: async (_r, args, ctx) => setUpProvinceTaxes(await ctx.domain(), String(args.province)),
   },
   types: {
-    Customer: { balance: withValues((ctx, parent) => customerBalance(ctx, String(parent.id))) },
+    Customer: {
+      // a list page's customers ask together: one query for the page, not one per customer
+      balance: async (parent, _args, apiCtx) => {
+        const ctx = await apiCtx.domain();
+        if (!canSeeValues(ctx.actor)) return null;
+        return Number((await balances(apiCtx, String(parent.id))) ?? 0);
+      },
+    },
     SalesRep: {
       commissionDue: withValues((ctx, parent, args) =>
         commissionDue(

@@ -1,10 +1,9 @@
 // Bulk alcohol from the excise ledger: the period summaries of spirits, wines and non-excise
 // alcohol (opening, additions, reductions, transfers and adjustments, closing, in litres and
 // LAA) and the non-excise activity. Set-based: sums grouped by alcohol record and category. The
-// opening reads the per-month totals (excise_month_totals) for the months before the range and
-// the rows only for the days of its first month; the range's whole months come from month sums
-// by category (./monthSums: computed in one grouped pass, kept while the month is unchanged),
-// its partial first and last months from the rows.
+// whole months (before the range for the opening, inside it by category) come from the ledger's
+// month totals by category (excise_category_months, migration 0022); only the days of a partial
+// first or last month read the rows (./monthSums, kept while the month is unchanged).
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
@@ -16,7 +15,7 @@ import { REPORT_MAX_ROWS, type ReportRun } from '../../../../shared/reports/type
 import { reportMeta } from '../../../../shared/reports/catalogue';
 import type { ReportParams } from '../params';
 import { maybe, q3, totalsOf } from './format';
-import { monthOf, monthSums, monthsBetween } from './monthSums';
+import { monthOf, monthSums, type CategorySum } from './monthSums';
 import { addDays, endOfMonth } from '../../returns/periods';
 
 const SUMMARY: Record<AlcoholType, string> = {
@@ -74,43 +73,36 @@ export async function alcoholSummary(ctx: DomainContext, p: ReportParams, type: 
     return f;
   };
 
-  // the opening: the months before the range's first month, then its first days
+  // the whole months: the months before the range's first month (the opening, all categories)
+  // and the range's whole months by category, in one read of the month totals by category
+  // (excise_category_months, kept by the posting module); the days of a partial first or last
+  // month from the rows. A reversal carries its row's category, so a pair nets inside it.
   const firstMonth = monthOf(p.from);
-  if (p.siteId) {
-    // month totals are not kept per site: the site's month sums (cached while unchanged)
-    const [start] = rowsOf<{ m: string | null }>(
-      await ctx.db.execute(
-        sql`SELECT to_char(min(month), 'YYYY-MM-DD') AS m FROM excise_month_totals WHERE company_id = ${companyId}`,
-      ),
-    );
-    const before = start?.m && start.m < firstMonth ? monthsBetween(start.m, addDays(firstMonth, -1)) : [];
-    for (const s of await monthSums(ctx, type, alcoholIds, p.siteId, before)) add(of(s.id).opening, s.l, s.laa);
-  } else {
-    const totals = rowsOf<{ id: string; l: string; laa: string }>(
-      await ctx.db.execute(sql`
-        SELECT m.key_id::text AS id, sum(m.volume)::text AS l, sum(m.laa)::text AS laa
-        FROM excise_month_totals m JOIN ${table} a ON a.company_id = m.company_id AND a.id = m.key_id
-        WHERE m.company_id = ${companyId} AND m.month < ${firstMonth}${maybe(sql`m.key_id`, only)}
-        GROUP BY m.key_id`),
-    );
-    for (const r of totals) add(of(r.id).opening, r.l, r.laa);
-  }
-  for (const s of await rowSums(firstMonth, addDays(p.from, -1))) add(of(s.id).opening, s.l, s.laa);
-
-  // the range: its whole months from the month sums, the days of a partial first or last month
-  // from the rows. A reversal carries its row's category, so a pair nets inside it.
   const fullFrom = p.from === firstMonth ? firstMonth : nextMonth(p.from);
   const fullTo = nextMonth(p.to) === addDays(p.to, 1) ? monthOf(p.to) : addDays(monthOf(p.to), -1);
-  const whole = fullFrom <= fullTo ? monthsBetween(fullFrom, fullTo) : [];
-  const moves = whole.length
-    ? [
-        ...(await rowSums(p.from, addDays(fullFrom, -1))),
-        ...(await monthSums(ctx, type, alcoholIds, p.siteId, whole)),
-        ...(await rowSums(nextMonth(fullTo), p.to)),
-      ]
-    : monthOf(p.from) === monthOf(p.to)
-      ? await rowSums(p.from, p.to)
-      : [...(await rowSums(p.from, addDays(nextMonth(p.from), -1))), ...(await rowSums(monthOf(p.to), p.to))];
+  const hasWhole = fullFrom <= fullTo;
+  const months = rowsOf<{ id: string; excise: string | null; l: string; laa: string }>(
+    await ctx.db.execute(sql`
+      SELECT m.alcohol_id::text AS id, CASE WHEN m.month < ${firstMonth} THEN NULL ELSE m.excise END AS excise,
+             sum(m.volume)::text AS l, sum(m.laa)::text AS laa
+      FROM excise_category_months m
+      WHERE m.company_id = ${companyId} AND m.alcohol_type = ${type}
+        AND m.alcohol_id IN (${sql.join(
+          alcoholIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})${maybe(sql`m.site_id`, p.siteId)}
+        AND (m.month < ${firstMonth}${hasWhole ? sql` OR m.month BETWEEN ${fullFrom} AND ${fullTo}` : sql``})
+      GROUP BY 1, 2`),
+  );
+  const moves: CategorySum[] = [];
+  for (const m of months)
+    if (m.excise === null) add(of(m.id).opening, m.l, m.laa);
+    else moves.push({ id: m.id, excise: m.excise, l: m.l, laa: m.laa });
+  for (const s of await rowSums(firstMonth, addDays(p.from, -1))) add(of(s.id).opening, s.l, s.laa);
+  if (hasWhole)
+    moves.push(...(await rowSums(p.from, addDays(fullFrom, -1))), ...(await rowSums(nextMonth(fullTo), p.to)));
+  else if (monthOf(p.from) === monthOf(p.to)) moves.push(...(await rowSums(p.from, p.to)));
+  else moves.push(...(await rowSums(p.from, addDays(nextMonth(p.from), -1))), ...(await rowSums(monthOf(p.to), p.to)));
   for (const m of moves) {
     const kind = isExciseCategory(m.excise) ? EXCISE_CATEGORIES[m.excise].kind : 'adjustment';
     const f = of(m.id);

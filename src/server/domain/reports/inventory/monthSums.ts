@@ -1,17 +1,14 @@
-// The excise ledger's sums by month, alcohol record and category, kept per process while the
-// month has not changed: the ledger is append-only and every posting adds to its month's
-// excise_month_totals.row_count in the same transaction, so a month's summed row_count is a
-// version that grows with every row posted into it (a back-dated one, a reversal). A year's
-// summary then reads twelve small version rows and recomputes only the months that changed; the
-// days of a partial first or last month are kept the same way.
-// Versions and sums are read in one statement (one snapshot), so a cached entry is never older
-// than its version.
+// The excise ledger's sums of a few days inside one month (a report range's partial first or
+// last month; whole months come from excise_category_months) by alcohol record and category,
+// kept per process while the month has not changed: the ledger is append-only and every posting
+// adds to its month's excise_month_totals.row_count in the same transaction, so a month's summed
+// row_count is a version that grows with every row posted into it (a back-dated one, a
+// reversal). Versions and sums are read in one statement (one snapshot), so a cached entry is
+// never older than its version.
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import type { AlcoholType } from '../../../../shared/excise/categories';
-import { endOfMonth } from '../../returns/periods';
-import { monthsOf } from '../production/common';
 
 export interface CategorySum {
   id: string;
@@ -46,14 +43,6 @@ const ids = (list: string[]) =>
     sql`, `,
   );
 
-/** The whole months from `first`'s to `last`'s, both included, as spans of days. */
-export function monthsBetween(first: string, last: string): Span[] {
-  return monthsOf({ from: first, to: last }).map((key) => {
-    const [y, m] = key.split('-').map(Number);
-    return { first: `${key}-01`, last: endOfMonth(y, m) };
-  });
-}
-
 /** Days first to last (YYYY-MM-DD, both included) inside one month. */
 export interface Span {
   first: string;
@@ -66,7 +55,7 @@ export const monthOf = (d: string) => `${d.slice(0, 7)}-01`;
 /**
  * The sums of spans of days, each inside one month and each month once, by alcohol record and
  * category; the alcohol records narrowed to `alcoholIds` (the type's records, or the one asked
- * for) and optionally to one site. A whole month is the span of its first to its last day.
+ * for) and optionally to one site.
  */
 export async function monthSums(
   ctx: DomainContext,

@@ -4,8 +4,9 @@
 // sales/flow/progress.ts), where something is left. The value left is what those units come to
 // before tax: undelivered x unit price less the line's discount, rounded to the order's currency
 // as a line amount is (shared/money lineAmountUnits), then to the home currency at the order's
-// rate, rounded once. By customer, or by the postal code of the order's shipping address (a
-// Canadian code such as K1A 0B1, or a US ZIP code; '' when the address has none).
+// rate, rounded once. By customer, or by the postal code of where the goods go: the order's
+// shipping address, else (an order with none ships to the customer's own address) the customer's
+// billing address (a Canadian code such as K1A 0B1, or a US ZIP code; '' when there is none).
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
@@ -51,7 +52,7 @@ export async function salesUndelivered(ctx: DomainContext, p: ReportParams): Pro
   const rows = rowsOf<Row>(
     await ctx.db.execute(sql`
       SELECT d.number, to_char(d.date, 'YYYY-MM-DD') AS date, to_char(d.required_date, 'YYYY-MM-DD') AS "requiredDate",
-        coalesce(c.name, '') AS customer, d.shipping_address AS address,
+        coalesce(c.name, '') AS customer, coalesce(nullif(trim(d.shipping_address), ''), c.billing_address) AS address,
         coalesce(pr.name, it.name, bu.name, nullif(l.description, ''), '') AS item,
         l.quantity::text AS quantity, coalesce(l.shipped_quantity, 0)::text AS shipped,
         l.unit_price::text AS "unitPrice", l.discount_percent::text AS discount,

@@ -1,0 +1,33 @@
+// The forecast's chart: bottles by month, the 12 invoiced months then the forecast ones, one
+// series per product. MUI X Charts in its own lazy chunk, as the report charts are.
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { numberLocale } from '../../generic/numberDisplay';
+import type { Forecast } from './api';
+
+export default function ForecastChart({ forecast }: { forecast: Forecast }) {
+  const [locale] = useLocaleState();
+  const translate = useTranslate();
+  const format = new Intl.NumberFormat(numberLocale(locale), { maximumFractionDigits: 3 });
+  const months = [...forecast.historyMonths, ...forecast.comingMonths];
+  const history = translate('planning.forecast.history');
+  const coming = translate('planning.forecast.coming');
+  const labels = months.map((m, i) => `${m} ${i < forecast.historyMonths.length ? history : coming}`);
+  const series = forecast.products.map((p) => {
+    const by = new Map([...p.history, ...p.coming].map((m) => [m.month, Number(m.quantity)]));
+    return {
+      label: p.name,
+      stack: 'demand',
+      data: months.map((m) => by.get(m) ?? 0),
+      valueFormatter: (v: number | null) => (v === null ? '' : format.format(v)),
+    };
+  });
+  return (
+    <BarChart
+      height={300}
+      xAxis={[{ scaleType: 'band', data: labels, valueFormatter: (v: string) => v.slice(0, 7) }]}
+      series={series}
+      aria-label={translate('planning.forecast.chart')}
+    />
+  );
+}

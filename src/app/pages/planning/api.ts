@@ -1,0 +1,76 @@
+// The planning screens' GraphQL calls (schema/graphql/planning.graphql) and their answers.
+export interface Task {
+  id: string;
+  description: string;
+  primitiveType?: string | null;
+  primitiveId?: string | null;
+  startDate: string;
+  endDate?: string | null;
+  quantity?: number | null;
+  completed?: boolean | null;
+  completedAt?: string | null;
+  siteId?: string | null;
+  siteName?: string | null;
+  roleName?: string | null;
+}
+
+const TASK =
+  'id description primitiveType primitiveId startDate endDate quantity completed completedAt siteId siteName roleName';
+
+export const TASKS_FOR_USER = `query PlanningTasks { activitiesForUser(waiting: false) { ${TASK} } }`;
+
+export const TASKS_BETWEEN = `query PlanningCalendar($from: String!, $to: String!, $siteId: ID, $roleId: ID) {
+  activitiesBetween(from: $from, to: $to, siteId: $siteId, roleId: $roleId) { ${TASK} } }`;
+
+export const COMPLETE_TASK =
+  'mutation PlanningComplete($id: ID!, $date: String!) { activityComplete(id: $id, date: $date) { id completed } }';
+
+export const SCHEDULE = `mutation PlanningSchedule($input: ScheduleFromTemplateInput!) {
+  activitiesScheduleFromTemplate(input: $input) { id } }`;
+
+export const FORECAST = `query PlanningForecast($months: Int) { planningForecast(months: $months) {
+  historyMonths comingMonths totalLaa totalVolume
+  products { productId name sku monthlyAverage openOrders demand onHand toBottle cases volume laa strength containerSize
+    history { month quantity } coming { month quantity } }
+  items { itemId name units needed onHand toBuy } } }`;
+
+export interface ForecastMonth {
+  month: string;
+  quantity: string;
+}
+
+export interface ForecastProduct {
+  productId: string;
+  name: string;
+  sku: string | null;
+  monthlyAverage: string;
+  openOrders: string;
+  demand: string;
+  onHand: string;
+  toBottle: number;
+  cases: number;
+  volume: string;
+  laa: string;
+  strength: string | null;
+  containerSize: string | null;
+  history: ForecastMonth[];
+  coming: ForecastMonth[];
+}
+
+export interface ForecastItem {
+  itemId: string | null;
+  name: string;
+  units: string | null;
+  needed: string;
+  onHand: string;
+  toBuy: string;
+}
+
+export interface Forecast {
+  historyMonths: string[];
+  comingMonths: string[];
+  totalLaa: string;
+  totalVolume: string;
+  products: ForecastProduct[];
+  items: ForecastItem[];
+}
