@@ -754,7 +754,15 @@ describe.each(targets)('auth server on $name', (target) => {
         clientId: 'spa',
         embedded: false,
         audience: API_AUDIENCE,
+        // where people change their name, e-mail and password: the issuer unless named
+        accountUrl: 'https://login.example.com/',
       });
+      expect(
+        authConfig('http://localhost:3000', {
+          OIDC_ISSUER: 'https://login.example.com/',
+          OIDC_ACCOUNT_URL: 'https://login.example.com/account',
+        }).accountUrl,
+      ).toBe('https://login.example.com/account');
     });
 
     it('does not mount the embedded server when OIDC_ISSUER is set', async () => {
