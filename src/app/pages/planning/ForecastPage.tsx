@@ -46,7 +46,7 @@ export function ForecastPage() {
   const num = (v: string | number) => n.format(Number(v));
   const c = (key: string) => translate(`planning.forecast.columns.${key}`);
   return (
-    <Box sx={{ p: 2 }} data-testid="planning-forecast">
+    <Box sx={{ p: 2, minWidth: 0, maxWidth: '100%' }} data-testid="planning-forecast">
       <Title title={translate('planning.forecast.title')} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
         <TextField
@@ -86,7 +86,7 @@ export function ForecastPage() {
           <Typography sx={{ mb: 1 }} data-testid="forecast-totals">
             {translate('planning.forecast.totals', { volume: num(forecast.totalVolume), laa: num(forecast.totalLaa) })}
           </Typography>
-          <TableContainer component={Paper}>
+          <TableContainer component={Paper} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
             <Table size="small" data-testid="forecast-products">
               <TableHead>
                 <TableRow>
@@ -129,7 +129,7 @@ export function ForecastPage() {
           </Typography>
           {forecast.items.length === 0 ? <Typography>{translate('planning.forecast.noItems')}</Typography> : null}
           {forecast.items.length ? (
-            <TableContainer component={Paper}>
+            <TableContainer component={Paper} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
               <Table size="small" data-testid="forecast-items">
                 <TableHead>
                   <TableRow>

@@ -123,7 +123,7 @@ export function TasksPage() {
       ? translate(`resources.activities.values.primitiveType.${t.primitiveType}`, { _: t.primitiveType })
       : '';
   return (
-    <Box sx={{ p: 2 }} data-testid="planning-tasks">
+    <Box sx={{ p: 2, minWidth: 0, maxWidth: '100%' }} data-testid="planning-tasks">
       <Title title={translate('planning.tasks.title')} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <ToggleButtonGroup
@@ -147,7 +147,7 @@ export function TasksPage() {
       {tasks === null ? <Typography>{translate('ra.page.loading')}</Typography> : null}
       {tasks?.length === 0 ? <Typography>{translate('planning.tasks.none')}</Typography> : null}
       {tasks?.length ? (
-        <TableContainer component={Paper}>
+        <TableContainer component={Paper} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
           <Table size="small">
             <TableHead>
               <TableRow>
