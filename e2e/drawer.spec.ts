@@ -35,9 +35,11 @@ describe('the drawer by permission', () => {
     }
     expect(seller.items.length).toBeLessThan(demo.items.length);
     // issue 10 point 20: no entry the seller cannot open (Sites is the config settings page; Apps needs config)
+    // an entry may say more to screen readers ('Apps – Needs attention' when an add-on needs it)
+    const has = (items: string[], item: string) => items.some((i) => i.split(/[\s–!]+/).includes(item));
     for (const item of ['Sites', 'Apps']) {
-      expect(seller.items).not.toContain(item);
-      expect(demo.items).toContain(item);
+      expect(has(seller.items, item), `seller sees ${item}`).toBe(false);
+      expect(has(demo.items, item), `demo sees ${item}`).toBe(true);
     }
   });
 
