@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, companyDay, openCompany } from './session';
+import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 
 describe('casks, as a person uses them', () => {
   let browser: Browser;
@@ -32,12 +32,7 @@ describe('casks, as a person uses them', () => {
   it('signs in; a tank of spirit to fill casks from', async () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/inventory/casks');
     token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     await openCompany(page, companyId, '/inventory/casks');
     tankId = (

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, companyDay, openCompany } from './session';
+import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -44,12 +44,7 @@ describe('excise returns, as a person files them', () => {
   it('signs in; a tank filled last month at a site that files the B266', async () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/reports/excise');
     token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     const { exciseReturnPeriods } = await api<{
       exciseReturnPeriods: {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyIdNamed, openCompany } from './session';
 
 describe('product actions, as a person uses them', () => {
   let browser: Browser;
@@ -28,12 +28,7 @@ describe('product actions, as a person uses them', () => {
   it('signs in; a case product with 5 cases in bond and its bottle product', async () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/inventory/products');
     token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     await openCompany(page, companyId, '/inventory/products');
     const create = `mutation E2eProduct($input: ProductInput!) { productCreate(input: $input) { id } }`;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, companyDay, openCompany } from './session';
+import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 
 describe('planning: schedule a mash from a template', () => {
   let browser: Browser;
@@ -28,12 +28,7 @@ describe('planning: schedule a mash from a template', () => {
   it('has a template of a mash and a check two days later', async () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/dashboard');
     token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     const roles = await api<{ planningRoles2: { edges: { node: { id: string; name: string } }[] } }>(
       token,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, companyDay, openCompany } from './session';
+import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 
 describe('reconciliation, as a person uses it', () => {
   let browser: Browser;
@@ -27,12 +27,7 @@ describe('reconciliation, as a person uses it', () => {
   it('signs in; a product with 24 bottles in bond', async () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/inventory/productsreconciliation');
     token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     await openCompany(page, companyId, '/inventory/productsreconciliation');
     const sites = await api<{ sites2: { edges: { node: { id: string } }[] } }>(

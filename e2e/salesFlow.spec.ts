@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { generatedMessages } from '../src/generated/i18n';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, companyDay, openCompany } from './session';
+import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 
 const stamp = Date.now().toString(36);
 const today = companyDay();
@@ -119,12 +119,7 @@ describe('the sales flow, as a person uses it', () => {
   it('signs in; a product with 60 bottles duty paid in one lot', async () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/sales/estimates');
     const token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     await openCompany(page, companyId, '/sales/estimates');
     productId = (

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BASE_URL, CHROMIUM, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyIdNamed, openCompany } from './session';
 
 interface Product {
   id: string;
@@ -56,12 +56,7 @@ describe('barcode scanner', () => {
   it('signs in; a product with a UPC', async () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/dashboard');
     const token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     const { products2 } = await api<{ products2: { edges: { node: Product }[] } }>(
       token,

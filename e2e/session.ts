@@ -48,3 +48,13 @@ export function companyDay(daysAgo = 0, timeZone = 'America/Toronto'): string {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return day.format(new Date(Date.now() - daysAgo * 86_400_000));
 }
+
+/** The id of the signed-in user's company called `name` ('' when they have none by that name). */
+export async function companyIdNamed(token: string, name: string): Promise<string> {
+  const { companies } = await api<{ companies: { id: string; name: string }[] }>(
+    token,
+    null,
+    '{ companies { id name } }',
+  );
+  return companies.find((c) => c.name === name)?.id ?? '';
+}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyIdNamed, openCompany } from './session';
 
 describe('vessel actions, as a person uses them', () => {
   let browser: Browser;
@@ -32,12 +32,7 @@ describe('vessel actions, as a person uses them', () => {
     await signIn(page, 'demo@example.com', 'distill-demo', '/production/tanks');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/production/tanks');
     token = await accessToken(page);
-    const { companies } = await api<{ companies: { id: string; name: string }[] }>(
-      token,
-      null,
-      '{ companies { id name } }',
-    );
-    companyId = companies.find((c) => c.name === 'Northern Lights Distillery')?.id ?? '';
+    companyId = await companyIdNamed(token, 'Northern Lights Distillery');
     expect(companyId).not.toBe('');
     await openCompany(page, companyId, '/production/tanks');
     const create = `mutation E2eTank($input: TankInput!) { tankCreate(input: $input) { id } }`;

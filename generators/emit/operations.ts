@@ -32,7 +32,10 @@ function entityDocuments(
   type: string,
   [connection, get, create, update, exported]: readonly [string, string, string, string, string],
   fields: string,
+  completesTask = false,
 ): EntityDocuments {
+  // the task a production record is opened from is completed in the create's own transaction
+  const [taskVariable, taskArgument] = completesTask ? [', $activityId: ID', ', activityId: $activityId'] : ['', ''];
   return {
     list: \`query \${type}List(\${LIST_VARIABLES}) {
   \${connection}(\${LIST_ARGUMENTS}) {
@@ -44,8 +47,8 @@ function entityDocuments(
     get: \`query \${type}Get($id: ID!) {
   \${get}(id: $id) { \${fields} }
 }\`,
-    create: \`mutation \${type}Create($input: \${type}Input!) {
-  \${create}(input: $input) { \${fields} }
+    create: \`mutation \${type}Create($input: \${type}Input!\${taskVariable}) {
+  \${create}(input: $input\${taskArgument}) { \${fields} }
 }\`,
     update: \`mutation \${type}Update($id: ID!, $input: \${type}Input!, $expectedVersion: String) {
   \${update}(id: $id, input: $input, expectedVersion: $expectedVersion) { \${fields} }
@@ -59,7 +62,8 @@ function entityDocuments(
 function documentsCall(e: EntityMeta, byName: Map<string, EntityMeta>): string {
   const fields = `${selection(e.fields, byName)}${e.scope !== 'global' ? ' version' : ''}`;
   const ops = [e.ops.connection, e.ops.get, e.ops.create, e.ops.update, e.ops.export];
-  return `entityDocuments(${JSON.stringify(e.typeName)}, ${JSON.stringify(ops)}, ${JSON.stringify(fields)})`;
+  const task = e.completesTask ? ', true' : '';
+  return `entityDocuments(${JSON.stringify(e.typeName)}, ${JSON.stringify(ops)}, ${JSON.stringify(fields)}${task})`;
 }
 
 export function emitOperations(entities: EntityMeta[], commonDocuments: Record<string, string>): string {

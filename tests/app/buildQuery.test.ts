@@ -3,6 +3,7 @@ import { print } from 'graphql';
 import { createBuildQuery } from '../../src/app/data/buildQuery';
 import { toInput } from '../../src/app/data/inputs';
 import { commonDocuments, customer, documents, entities, product } from './fixtures';
+import { documents as generated } from '../../src/generated/operations';
 
 const build = (holdsValues = false) =>
   createBuildQuery({ entities, documents, commonDocuments, holdsValues: () => holdsValues });
@@ -91,6 +92,16 @@ describe('buildQuery one record and writes', () => {
     });
     expect(opName(q)).toContain('mutation C(');
     expect(q.variables).toEqual({ input: { name: 'A', active: true, category: '3', email: null } });
+  });
+  it('CREATE of a record opened from a task sends its activityId (spec 4), and only for such records', () => {
+    const params = { data: { name: 'A' }, meta: { activityId: '12' } };
+    const tasked = entities.map((e) => (e === customer ? { ...e, completesTask: true } : e));
+    const withTask = createBuildQuery({ entities: tasked, documents, commonDocuments, holdsValues: () => false });
+    expect(withTask('CREATE', 'customers', params).variables).toEqual({ input: { name: 'A' }, activityId: '12' });
+    expect(build()('CREATE', 'customers', params).variables).toEqual({ input: { name: 'A' } });
+    // the generated create of a production record declares it; a customer's does not
+    expect(generated.mash!.create).toContain('mashCreate(input: $input, activityId: $activityId)');
+    expect(generated.customer!.create).not.toContain('activityId');
   });
   it('UPDATE sends id and input; needsValues fields only with the values permission', () => {
     const data = { id: '7', name: 'A', creditLimit: '12.50' };

@@ -166,7 +166,11 @@ export function createBuildQuery(deps: BuildQueryDeps) {
         const entity = entityOf(resource);
         return {
           query: doc(documentsOf(entity).create),
-          variables: { input: toInput(entity, params.data ?? {}, { holdsValues: deps.holdsValues() }) },
+          variables: {
+            input: toInput(entity, params.data ?? {}, { holdsValues: deps.holdsValues() }),
+            // the task the record was opened from (a production screen's ?activityId=)
+            ...(entity.completesTask && params.meta?.activityId ? { activityId: String(params.meta.activityId) } : {}),
+          },
           parseResponse: (response) => ({ data: response.data?.[entity.ops.create] }),
         };
       }

@@ -13,9 +13,7 @@ import {
   Toolbar,
   TopToolbar,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRedirect,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -221,10 +219,6 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
   const [search] = useSearchParams();
   const company = useCurrentCompany();
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const { entityByName, authFetch } = useServices();
   const routes = entity.routes!;
   const preset = useMemo(
     () => presetFromParams(entity, routes.create, params, routes.idParam),
@@ -241,29 +235,15 @@ export function GenericCreate({ entity }: { entity: EntityMeta }) {
 
   if (!canWrite(entity, company)) return <PermissionDenied action="app.permission.edit" name={name} />;
   if (prefilled === null) return <Loading />;
-  const afterCreate = hasExtension(extensions, 'afterCreate')
-    ? {
-        mutationOptions: {
-          onSuccess: async (record: RaRecord) => {
-            const ctx = { search, dataProvider, entityByName, authFetch, record };
-            try {
-              for (const e of extensions) await e.afterCreate?.(ctx);
-              notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-            } catch {
-              // the record is saved; what follows it (a task to complete) is reported apart
-              notify('app.production.after_create_failed', { type: 'warning' });
-            }
-            redirect(listPath(record));
-          },
-        },
-      }
-    : {};
+  // spec 4: a production record opened from a task completes it, in the same transaction
+  const activityId = entity.completesTask ? search.get('activityId') : null;
+  const completesTask = activityId && isRecordId(activityId) ? { mutationOptions: { meta: { activityId } } } : {};
   return (
     <Create
       sx={formFitSx}
       resource={entity.plural}
       redirect={(_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => listPath(data)}
-      {...afterCreate}
+      {...completesTask}
     >
       <SimpleForm defaultValues={defaults}>
         <LeaveGuard />

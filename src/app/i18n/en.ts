@@ -55,10 +55,7 @@ export const appEnglish = {
       shortcuts: 'Create',
       new: 'New %{name}',
     },
-    production: {
-      after_create_failed:
-        'Saved, but the task it completes could not be marked completed: complete it from the task list.',
-    },
+    production: {},
     workflow: {
       title: 'Workflow view',
       empty: 'There is no production screen you can open.',

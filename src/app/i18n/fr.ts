@@ -272,10 +272,7 @@ export const appFrench = {
       shortcuts: 'Créer',
       new: 'Nouveau : %{name}',
     },
-    production: {
-      after_create_failed:
-        "Enregistré, mais la tâche qu'il termine n'a pas pu être marquée terminée : terminez-la depuis la liste des tâches.",
-    },
+    production: {},
     workflow: {
       title: 'Vue du flux de travail',
       empty: "Il n'y a aucun écran de production que vous puissiez ouvrir.",

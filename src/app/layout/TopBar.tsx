@@ -23,6 +23,7 @@ import { topBarTools } from './topBarTools';
 import { AppUserMenu } from './UserMenu';
 import { useCompanyState, useCurrentCompany, useServices } from '../services';
 import { useGuardedRoute } from '../shell/guard';
+import { COMPLETE_TASK, TASKS_FOR_USER, type Task } from '../pages/planning/api';
 import { tasksAllowed } from '../shell/menu';
 import { useOutstandingTasks } from '../shell/polling';
 import { gqlCall } from '../shell/gql';
@@ -69,16 +70,6 @@ function RouteButton({
   );
 }
 
-interface Activity {
-  id: string;
-  description?: string | null;
-  startDate?: string | null;
-}
-
-const ACTIVITIES = 'query ActivitiesForUser { activitiesForUser(waiting: false) { id description startDate } }';
-const COMPLETE =
-  'mutation ActivityComplete($id: ID!, $date: String!) { activityComplete(id: $id, date: $date) { id completed } }';
-
 export function TasksIndicator() {
   const translate = useTranslate();
   const company = useCurrentCompany();
@@ -86,15 +77,15 @@ export function TasksIndicator() {
   const allowed = tasksAllowed(company);
   const [count, refresh] = useOutstandingTasks(allowed);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [tasks, setTasks] = useState<Activity[] | null>(null);
+  const [tasks, setTasks] = useState<Task[] | null>(null);
   if (!allowed) return null;
   const load = () =>
-    gqlCall<{ activitiesForUser: Activity[] }>(authFetch, ACTIVITIES).then(
+    gqlCall<{ activitiesForUser: Task[] }>(authFetch, TASKS_FOR_USER).then(
       (d) => setTasks(d.activitiesForUser),
       () => setTasks([]),
     );
-  const complete = async (task: Activity) => {
-    await gqlCall(authFetch, COMPLETE, { id: task.id, date: new Date().toISOString() }).catch(() => undefined);
+  const complete = async (task: Task) => {
+    await gqlCall(authFetch, COMPLETE_TASK, { id: task.id, date: new Date().toISOString() }).catch(() => undefined);
     refresh();
     await load();
   };

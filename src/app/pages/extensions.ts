@@ -16,8 +16,6 @@
 //                live values (react-hook-form useWatch), e.g. a document's totals as lines change.
 //   createDefaults  starting values of a new record from the create route's query string (a
 //                production screen prefilled from its recipe); the form waits for them.
-//   afterCreate  runs once a new record is saved, before the screen moves on (the task an
-//                activityId names is completed).
 // Components get `{ entity, record }`. Several contributions to one entity add up, in list order.
 // This module is read by the generic screens' chunks, not the first page load: keep
 // contributions light and load their components lazily (shell/chunks.ts lazyScreen), so a list
@@ -49,7 +47,7 @@ export interface ListColumnContext {
   translate: (key: string, options?: Record<string, unknown>) => string;
 }
 
-/** What createDefaults and afterCreate get: the query string and the data layer. */
+/** What createDefaults gets: the query string and the data layer. */
 export interface CreateContext {
   search: URLSearchParams;
   dataProvider: DataProvider;
@@ -60,7 +58,6 @@ export interface CreateContext {
 
 export interface EntityExtension {
   createDefaults?: (ctx: CreateContext) => Promise<Record<string, unknown> | null>;
-  afterCreate?: (ctx: CreateContext & { record: RaRecord }) => Promise<void>;
   listColumns?: (ctx: ListColumnContext) => ReactElement[];
   rowActions?: ComponentType<ExtensionProps>;
   editActions?: ComponentType<ExtensionProps>;

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
-import { CODE_MAX, JSON_MAX } from './codes';
+import { JSON_MAX } from './codes';
 import { MANUAL_INPUT_ATTR } from './useScanner';
 
 const CameraScanner = lazy(() => import('./CameraScanner').then((m) => ({ default: m.CameraScanner })));
@@ -34,7 +34,7 @@ export function ScannerPanel(props: { receive: (code: string) => Promise<void>; 
         label={translate('app.scanner.code')}
         helperText={translate('app.scanner.code_help')}
         value={typed}
-        onChange={(e) => setTyped(e.target.value.slice(0, Math.max(CODE_MAX, JSON_MAX)))}
+        onChange={(e) => setTyped(e.target.value.slice(0, JSON_MAX))}
         onKeyDown={(e) => {
           if (e.key !== 'Enter' || !typed.trim()) return;
           e.preventDefault();

@@ -15,10 +15,8 @@ const en = {
   camera_loading: 'Starting the camera…',
   last: 'Last scan: %{code}',
   added: 'Added %{name}',
-  opened: 'Opened %{name}',
   not_found: 'No product or item has the code %{code}',
   json_unknown: 'This screen has no use for the scanned label',
-  cannot_add: '%{name} cannot go on these lines',
 };
 
 const fr = {
@@ -35,10 +33,8 @@ const fr = {
   camera_loading: 'Démarrage de la caméra…',
   last: 'Dernière lecture : %{code}',
   added: '%{name} ajouté',
-  opened: '%{name} ouvert',
   not_found: "Aucun produit ni article n'a le code %{code}",
   json_unknown: "Cet écran n'utilise pas l'étiquette lue",
-  cannot_add: '%{name} ne peut pas aller sur ces lignes',
 };
 
 export const scannerMessages: PageMessages = {

@@ -23,7 +23,6 @@ import {
 import { CsvFileError, invalidRowsCsv, readHeader } from './stream';
 import { useImportRun } from './useImportRun';
 import { DefaultsStep, DoneStep, MapStep, ProgressStep, UploadStep } from './ImportSteps';
-import { GraphQLCallError } from '../../shell/gql';
 
 type StepName = 'upload' | 'map' | 'defaults' | 'import' | 'done';
 
@@ -108,7 +107,7 @@ export function ImportWizard({ entity, onClose }: { entity: EntityMeta; onClose:
           message:
             state.failure instanceof CsvFileError
               ? translate(state.failure.key, { detail: state.failure.detail })
-              : state.failure instanceof GraphQLCallError || state.failure instanceof Error
+              : state.failure instanceof Error
                 ? state.failure.message
                 : String(state.failure),
         })

@@ -89,6 +89,3 @@ export function rowCells(
     return index == null ? (defaults[name] ?? '') : (row[index] ?? '');
   });
 }
-
-/** A row with no text at all: a trailing blank line, not a record. */
-export const isBlankRow = (row: readonly string[]) => row.every((c) => c.trim() === '');

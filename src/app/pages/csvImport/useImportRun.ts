@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { EntityMeta } from '../../../shared/meta';
 import { gqlCall } from '../../shell/gql';
-import { BATCH_SIZE, isBlankRow, rowCells, type Mapping } from './mapping';
+import { BATCH_SIZE, rowCells, type Mapping } from './mapping';
 import { streamRows, type StreamControl } from './stream';
 
 export interface InvalidRow {
@@ -52,7 +52,7 @@ export function useImportRun(authFetch: typeof fetch) {
       const run = streamRows(file, BATCH_SIZE, {
         onProgress: (share) => setState((s) => ({ ...s, share })),
         onBatch: async (rows, firstRow) => {
-          const kept = rows.map((cells, i) => ({ cells, row: firstRow + i })).filter((r) => !isBlankRow(r.cells));
+          const kept = rows.map((cells, i) => ({ cells, row: firstRow + i }));
           if (!kept.length) return;
           const data = await gqlCall<Record<string, string[]>>(authFetch, query, {
             fields: columns,

@@ -1,6 +1,6 @@
-// The production create screens prefilled from the query string (spec 2.4 create routes), and
-// the task an activityId names marked completed once the record is saved. Contributed to the
-// generic create screen through the extension map (pages/extensions.ts).
+// The production create screens prefilled from the query string (spec 2.4 create routes).
+// Contributed to the generic create screen through the extension map (pages/extensions.ts); the
+// task an activityId names is completed by the create itself (GenericForm sends it).
 import type { DataProvider } from 'react-admin';
 import type { EntityMeta } from '../../../shared/meta';
 import { gqlCall } from '../../shell/gql';
@@ -86,20 +86,6 @@ async function recipeDraft(
   return draft;
 }
 
-/** Saving with ?activityId= completes that task, at the time of saving (spec 4). */
-const completeTask: NonNullable<EntityExtension['afterCreate']> = async ({ search, authFetch }) => {
-  const activityId = search.get('activityId');
-  if (!activityId || !/^[0-9]{1,18}$/.test(activityId)) return;
-  await gqlCall(
-    authFetch,
-    'mutation ActivityComplete($id: ID!, $date: String!) { activityComplete(id: $id, date: $date) { id } }',
-    {
-      id: activityId,
-      date: new Date().toISOString(),
-    },
-  );
-};
-
 export const draftExtensions: readonly ExtensionContribution[] = DRAFT_KINDS.map(
-  (kind) => [kind.entity, { createDefaults: createDefaultsFor(kind), afterCreate: completeTask }] as const,
+  (kind) => [kind.entity, { createDefaults: createDefaultsFor(kind) }] as const,
 );

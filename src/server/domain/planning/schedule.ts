@@ -6,7 +6,9 @@ import { activityTable } from '../../../generated/tables';
 import { entityByName } from '../../../generated/entities';
 import { isIsoDate } from '../../../shared/validation';
 import { divRound, fromScaled, toScaled } from '../../../shared/money';
+import { messages } from '../../../shared/messages';
 import { validationError } from '../kernel/errors';
+import { ID } from '../kernel/ids';
 import type { DomainContext } from '../records/actor';
 import { hydrate, type ApiRecord } from '../records/hydrate';
 import { assertFound, getRecord } from '../records/list';
@@ -44,9 +46,9 @@ const daysBetween = (from: string, to: string) =>
 
 function checkInput(input: ScheduleInput) {
   const problems: Record<string, string> = {};
-  if (!/^\d{1,18}$/.test(String(input.templateId))) problems.templateId = 'Choose a template';
-  if (typeof input.startDate !== 'string' || !isIsoDate(input.startDate)) problems.startDate = 'Must be a date';
-  if (input.siteId != null && !/^\d{1,18}$/.test(String(input.siteId))) problems.siteId = 'Choose a site';
+  if (!ID.test(String(input.templateId))) problems.templateId = 'Choose a template';
+  if (typeof input.startDate !== 'string' || !isIsoDate(input.startDate)) problems.startDate = messages.invalidDate;
+  if (input.siteId != null && !ID.test(String(input.siteId))) problems.siteId = 'Choose a site';
   const scale = input.scale ?? 1;
   if (!Number.isFinite(scale) || scale <= 0 || scale > MAX_SCALE)
     problems.scale = `Must be more than 0 and at most ${MAX_SCALE}`;
@@ -54,7 +56,7 @@ function checkInput(input: ScheduleInput) {
   if (recipes.length > Object.keys(RECIPE_ENTITY).length) problems.recipes = 'One recipe per kind of task';
   for (const [i, r] of recipes.entries()) {
     if (!RECIPE_ENTITY[r.primitiveType]) problems[`recipes.${i}.primitiveType`] = 'Not a kind of recipe';
-    if (!/^\d{1,18}$/.test(String(r.primitiveId))) problems[`recipes.${i}.primitiveId`] = 'Not found';
+    if (!ID.test(String(r.primitiveId))) problems[`recipes.${i}.primitiveId`] = messages.invalidReference;
   }
   if (new Set(recipes.map((r) => r.primitiveType)).size !== recipes.length)
     problems.recipes = 'One recipe per kind of task';
@@ -67,7 +69,7 @@ async function recipeIds(ctx: DomainContext, recipes: ScheduleInput['recipes']) 
   for (const [i, r] of (recipes ?? []).entries()) {
     const id = String(r.primitiveId);
     if (!(await getRecord(ctx, entityByName[RECIPE_ENTITY[r.primitiveType]], id)))
-      throw validationError({ [`recipes.${i}.primitiveId`]: 'Not found' });
+      throw validationError({ [`recipes.${i}.primitiveId`]: messages.invalidReference });
     out.set(r.primitiveType, id);
   }
   return out;
@@ -130,15 +132,15 @@ export interface CalendarArgs {
 /** Every task, completed or not, whose days (start to end, or its start alone) meet from..to. */
 export async function activitiesBetween(ctx: DomainContext, args: CalendarArgs) {
   const problems: Record<string, string> = {};
-  if (!isIsoDate(String(args.from))) problems.from = 'Must be a date';
-  if (!isIsoDate(String(args.to))) problems.to = 'Must be a date';
+  if (!isIsoDate(String(args.from))) problems.from = messages.invalidDate;
+  if (!isIsoDate(String(args.to))) problems.to = messages.invalidDate;
   else if (
     !problems.from &&
     (daysBetween(args.from, args.to) < 0 || daysBetween(args.from, args.to) > MAX_CALENDAR_DAYS)
   )
     problems.to = `From 0 to ${MAX_CALENDAR_DAYS} days after the start`;
   for (const key of ['siteId', 'roleId'] as const)
-    if (args[key] != null && !/^\d{1,18}$/.test(String(args[key]))) problems[key] = 'Not found';
+    if (args[key] != null && !ID.test(String(args[key]))) problems[key] = messages.invalidReference;
   if (Object.keys(problems).length) throw validationError(problems);
   const conditions = [
     eq(activityTable.companyId, ctx.actor.companyId),

@@ -8,6 +8,7 @@ import { messages } from '../../../shared/messages';
 import { inputValidators } from '../../../generated/validators';
 import { objectsTable } from '../../../generated/tables';
 import { AppError, forbidden, isUniqueViolation, pgErrorOf, validationError } from '../kernel/errors';
+import { ID } from '../kernel/ids';
 import type { Db } from '../../db/connect';
 import type { Actor, DomainContext } from './actor';
 import { codecs } from './values';
@@ -170,7 +171,7 @@ export async function createRecord(
 ): Promise<ApiRecord> {
   const input = validate(entity, 'create', rawInput);
   const activityId = options.activityId == null ? undefined : String(options.activityId);
-  if (activityId !== undefined && (!entity.completesTask || !/^[0-9]{1,18}$/.test(activityId)))
+  if (activityId !== undefined && (!entity.completesTask || !ID.test(activityId)))
     throw validationError({ activityId: 'No such task in this company' });
   assertValuesAllowed(entity, ctx.actor, input);
   const { table } = tableOf(entity);

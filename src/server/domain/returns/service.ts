@@ -14,7 +14,7 @@ import { B265 } from './b265';
 import { B266 } from './b266';
 import { computeReturn, dutyCategories, type Bucket, type ComputedReturn, type Opening } from './compute';
 import { FORMS, type Form, type FormDef, type StrengthClass } from './forms';
-import { dueDate, periodError, type Frequency } from './periods';
+import { addDays, dueDate, periodError, type Frequency } from './periods';
 import { DEFAULT_RATES, mergeRates, type RateProduct, type RateRow } from './rates';
 
 export const FORM_DEFS: Record<Form, FormDef> = { B266, B262, B265, B263 };
@@ -177,8 +177,6 @@ export async function readRates(ctx: DomainContext): Promise<RateRow[]> {
 
 // --- the ledger's sums ----------------------------------------------------------------------
 
-/** The strength class of a row (excise/ledger.ts: the same expression keeps excise_category_months). */
-const CLASS = STRENGTH_CLASS;
 /** a stock row's direction: its sign, or the opposite for a reversal (it counts with the row it reverses) */
 const STOCK_DIR = sql.raw(
   `CASE WHEN (CASE WHEN t.laa <> 0 THEN t.laa ELSE t.quantity END >= 0) = (t.reverses_id IS NULL) THEN 1 ELSE -1 END`,
@@ -217,26 +215,13 @@ const importedCategories = (def: FormDef) => {
   return def.lines.filter((l) => lines.includes(l.key)).flatMap((l) => l.categories);
 };
 
-/** the day after `d` */
-const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** `first` opens a month and `last` closes one (a return's period always does) */
-const wholeMonths = (first: string, last: string) => first.endsWith('-01') && dayAfter(last).endsWith('-01');
+const wholeMonths = (first: string, last: string) => first.endsWith('-01') && addDays(last, 1).endsWith('-01');
 
-/** Whether the period's month totals by category can stand for its rows: an excise form, whole
- * months, and as many rows counted in the totals as the ledger holds at the site (rows only the
- * posting module writes, so they always agree; a row written around it, as a test simulating a
- * damaged ledger does, sends the return back to the rows, so it still fails to reconcile). */
-async function totalsHold(db: Db, s: Scope, periodStart: string, periodEnd: string): Promise<boolean> {
-  if (s.def.source !== 'excise' || !wholeMonths(periodStart, periodEnd)) return false;
-  const [row] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`
-      SELECT (SELECT coalesce(sum(row_count), 0) FROM excise_category_months
-              WHERE company_id = ${s.companyId} AND site_id = ${s.siteId} AND month BETWEEN ${periodStart} AND ${periodEnd})
-           = (SELECT count(*) FROM excise_transactions
-              WHERE company_id = ${s.companyId} AND site_id = ${s.siteId} AND date BETWEEN ${periodStart} AND ${periodEnd}) AS ok`),
-  );
-  return Boolean(row?.ok);
-}
+/** Whether the period's month totals by category stand for its rows: an excise form of whole
+ * months (excise_category_months is kept by the posting module, the ledger's only writer). */
+const totalsHold = (s: Scope, periodStart: string, periodEnd: string) =>
+  s.def.source === 'excise' && wholeMonths(periodStart, periodEnd);
 
 /** bucketsQuery over whole months from the ledger's month totals by category
  * (excise_category_months, kept by the posting module): the same groups, a few rows a month
@@ -282,7 +267,7 @@ export function bucketsQuery(s: Scope, periodStart: string, periodEnd: string, b
     s.def.source === 'excise' && importedCat.length
       ? sql`(${cat} IN (${list(importedCat)}) AND EXISTS (SELECT 1 FROM excise_transactions i WHERE i.company_id = t.company_id AND i.alcohol_id = t.alcohol_id AND i.excise = 'SpiritsAdditionImported'))`
       : sql`false`;
-  const cls = s.def.source === 'excise' ? CLASS : sql`'a'`;
+  const cls = s.def.source === 'excise' ? STRENGTH_CLASS : sql`'a'`;
   const dir = s.def.source === 'excise' ? sql`1` : STOCK_DIR;
   const volume = s.def.source === 'excise' ? sql`t.volume` : sql`0`;
   return sql`
@@ -313,7 +298,7 @@ export async function readBuckets(
     n: number;
   }>(
     await db.execute(
-      bucketsQuery(s, periodStart, periodEnd, byMonth, byMonth && (await totalsHold(db, s, periodStart, periodEnd))),
+      bucketsQuery(s, periodStart, periodEnd, byMonth, byMonth && totalsHold(s, periodStart, periodEnd)),
     ),
   );
   return rows.map((r) => ({
@@ -332,9 +317,9 @@ export async function readBuckets(
 /** Sum of the form's rows at the site dated after `after` (exclusive, or from the beginning) and before `before`. */
 async function sumBetween(db: Db, s: Scope, after: string | null, before: string): Promise<Opening> {
   const { from, where } = scopeOf(s);
-  const cls = s.def.source === 'excise' && s.def.bands ? CLASS : sql`'a'`;
+  const cls = s.def.source === 'excise' && s.def.bands ? STRENGTH_CLASS : sql`'a'`;
   // whole months (a filed period ends a month, a period starts one): the month totals by category
-  const months = s.def.source === 'excise' && before.endsWith('-01') && (!after || dayAfter(after).endsWith('-01'));
+  const months = s.def.source === 'excise' && before.endsWith('-01') && (!after || addDays(after, 1).endsWith('-01'));
   const rows = rowsOf<{ cls: StrengthClass; qty: string }>(
     await db.execute(
       months

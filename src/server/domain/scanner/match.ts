@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import { validationError } from '../kernel/errors';
+import { messages } from '../../../shared/messages';
 
 /** Longer than any GTIN (14) or a JSON code's payload, which the client parses itself. */
 export const CODE_MAX = 100;
@@ -33,7 +34,7 @@ interface Row {
 
 export async function scanCode(ctx: DomainContext, raw: string, includeUnmatched: boolean): Promise<ScanMatch | null> {
   const code = raw.trim();
-  if (code.length > CODE_MAX) throw validationError({ code: `Max length ${CODE_MAX}` });
+  if (code.length > CODE_MAX) throw validationError({ code: messages.maxLength(CODE_MAX) });
   if (!code) return includeUnmatched ? unmatched(code) : null;
   const companyId = ctx.actor.companyId;
   // one round trip: the three candidates ranked, the first kept
