@@ -1,7 +1,7 @@
 // Issue 16: WCAG 2.1 AA. axe-core (node_modules, injected into the page: no network) over the
 // route catalogue — every list and new form of the generated metadata, one edit form per entity
 // area and a few with a lines grid, the custom pages (dashboard, settings, user info, audit,
-// excise transactions, vessel action forms), the calculator dialog, the user and tasks menus —
+// excise transactions, vessel action forms), the calculator dialog, the user, tasks and favourites menus —
 // in light and dark mode, in English and French: no serious or critical violation (printed
 // with their selectors when there are). Then keyboard walks: the skip link, the focus ring,
 // the '/' key, page titles, a dialog trapping and returning focus.
@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { entities } from '../src/generated/entities';
 import { routeTable, fillPath } from '../src/app/routing/paths';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, openCompany } from './session';
+import { accessToken, api, companyIdNamed, openCompany } from './session';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -148,6 +148,15 @@ function catalogue(ids: Ids): Target[] {
       await page.getByTestId('tasks-indicator').click();
       await page.getByRole('menu').last().waitFor();
       await page.waitForTimeout(600);
+    },
+  });
+  out.push({
+    path: '/dashboard',
+    label: '/dashboard + favourites menu',
+    prepare: async (page) => {
+      await page.getByTestId('favourites-button').click();
+      await page.getByRole('dialog').getByRole('heading', { level: 2 }).waitFor();
+      await page.waitForTimeout(300);
     },
   });
   return out;
@@ -489,6 +498,27 @@ describe('screen readers, colour and zoom', () => {
     await page.keyboard.press('Enter');
     await expect.poll(headers).toContainEqual({ text: 'Phone', sort: 'descending' });
     expect((await headers()).filter((h) => h.sort !== null)).toHaveLength(1);
+  });
+
+  it("announces the sort state in the audit log and a tank's excise transactions too", async () => {
+    await page.goto(`${BASE_URL}/audit`);
+    await settle(page);
+    // the audit log: newest first
+    await expect.poll(headers).toContainEqual({ text: 'Time', sort: 'descending' });
+    expect((await headers()).filter((h) => h.sort !== null)).toHaveLength(1);
+    const token = await accessToken(page);
+    const companyId = await companyIdNamed(token, 'Northern Lights Distillery');
+    const { tanks2 } = await api<{ tanks2: { edges: { node: { id: string } }[] } }>(
+      token,
+      companyId,
+      '{ tanks2(first: 1) { edges { node { id } } } }',
+    );
+    await page.goto(`${BASE_URL}/production/tanks/${tanks2.edges[0].node.id}/transactions`);
+    await settle(page);
+    // a vessel's transactions: latest date first
+    await expect.poll(headers).toContainEqual({ text: 'Date', sort: 'descending' });
+    expect((await headers()).filter((h) => h.sort !== null)).toHaveLength(1);
+    expect(await page.locator('#main-content tbody [aria-sort]').count()).toBe(0);
   });
 
   it('gives each tank level on the dashboard in words, not only as a coloured bar', async () => {

@@ -151,6 +151,10 @@ describe('generic lists', () => {
     // the failed row stays selected and carries the server's error
     await expect.poll(() => gin.getAttribute('data-row-error'), { timeout: 10_000 }).toMatch(/cannot be deleted/);
     expect(await gin.getByRole('checkbox').isChecked()).toBe(true);
+    // and says so in words, in an assertive live region: not by its colour alone (issue 16)
+    const refusal = page.getByRole('alert').filter({ hasText: '1 row was not deleted and stays selected' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/cannot be deleted/);
     await gin.getByRole('checkbox').hover();
     await page
       .getByRole('tooltip')

@@ -1,8 +1,9 @@
 // Issue 17, planning: in the demo distillery a person schedules a mash from a template on the
 // scheduling page (today, at Collingwood, quantities doubled, the Rye 90/10 mash bill), sees
 // its steps on the calendar, finds the mash among the outstanding tasks (the top-bar menu links
-// to the tasks page), its Start link opens the new mash prefilled (mash bill, 2 x 1000 L, the
-// task), and completes it with a date-time. The forecasting page states its rule and answers.
+// to the tasks page; in it the mash starts its production screen prefilled, and an ad hoc task
+// completes), its Start link opens the new mash prefilled (mash bill, 2 x 1000 L, the task),
+// sets who holds the role (named on the tasks by role), and completes it with a date-time. The forecasting page states its rule and answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
@@ -17,7 +18,9 @@ describe('planning: schedule a mash from a template', () => {
   const templateName = `E2E rye ${stamp}`;
   const mash = `Mash rye ${stamp}`;
   const check = `Check gravity ${stamp}`;
+  const clean = `Clean the mash tun ${stamp}`;
   const today = companyDay(0);
+  let holder = '';
 
   beforeAll(async () => {
     browser = await launch();
@@ -54,6 +57,7 @@ describe('planning: schedule a mash from a template', () => {
               quantity: 1000,
             },
             { description: check, primitiveType: 'AdHoc', role: cellar, dayOffset: 2, durationDays: 0 },
+            { description: clean, primitiveType: 'AdHoc', role: cellar, dayOffset: 0, durationDays: 0 },
           ],
         },
       },
@@ -75,7 +79,7 @@ describe('planning: schedule a mash from a template', () => {
     await dialog.getByRole('combobox', { name: 'Mash bill' }).click();
     await page.getByRole('option', { name: 'Rye 90/10' }).click();
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
-    await page.getByText('2 tasks scheduled').waitFor();
+    await page.getByText('3 tasks scheduled').waitFor();
     await page.locator(`[data-day="${today}"]`).getByText(mash).waitFor();
     // the check falls two days later, on its own day
     const later = new Date(`${today}T00:00:00Z`);
@@ -86,10 +90,38 @@ describe('planning: schedule a mash from a template', () => {
     expect(await page.locator(`[data-day="${today}"]`).getByText(check).count()).toBe(0);
   });
 
+  it('makes the signed-in person the cellar hand', async () => {
+    await page.getByRole('button', { name: 'Who holds each role' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('role-holders-rule').waitFor();
+    await dialog.getByRole('combobox', { name: 'Cellar hand' }).click();
+    const option = page.getByRole('option').first();
+    holder = ((await option.textContent()) ?? '').trim();
+    expect(holder).not.toBe('');
+    await option.click();
+    await dialog
+      .locator('[data-testid^="role-holders-"]')
+      .filter({ has: page.getByRole('combobox', { name: 'Cellar hand' }) })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await page.getByText('Holders of Cellar hand saved').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('finds the mash among the outstanding tasks, prefilled for production, and completes it', async () => {
     await page.getByTestId('tasks-indicator').click();
     const menu = page.getByRole('menu');
-    await menu.getByText(mash).waitFor();
+    // the ad hoc task completes from the menu at the current date-time
+    const cleanItem = menu.getByRole('menuitem').filter({ hasText: clean });
+    await cleanItem.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => menu.getByRole('menuitem').filter({ hasText: clean }).count()).toBe(0);
+    // the mash opens its production screen prefilled, as the tasks page's Start does
+    const mashItem = menu.getByRole('menuitem').filter({ hasText: mash });
+    const fromMenu = new URL((await mashItem.getAttribute('href')) ?? '', BASE_URL);
+    expect(fromMenu.pathname).toMatch(/mash/i);
+    expect(fromMenu.searchParams.get('volume')).toBe('2000');
+    expect(fromMenu.searchParams.get('mashBillId')).toMatch(/^\d+$/);
+    expect(fromMenu.searchParams.get('activityId')).toMatch(/^\d+$/);
     await menu.getByRole('menuitem', { name: 'All tasks' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/planning/tasks');
     const row = page.getByRole('row').filter({ hasText: mash });
@@ -103,11 +135,24 @@ describe('planning: schedule a mash from a template', () => {
     expect(query.get('volume')).toBe('2000');
     expect(query.get('mashBillId')).toMatch(/^\d+$/);
     expect(query.get('activityId')).toMatch(/^\d+$/);
+    expect(`${new URL(start ?? '', BASE_URL).pathname}?${query.toString()}`).toBe(
+      `${fromMenu.pathname}?${fromMenu.searchParams.toString()}`,
+    );
+    const cleaned = await api<{ activitiesForUser: { description: string; completedAt: string | null }[] }>(
+      token,
+      companyId,
+      '{ activitiesForUser(waiting: true) { description completedAt } }',
+    );
+    expect(cleaned.activitiesForUser.find((t) => t.description === clean)?.completedAt).toBeTruthy();
 
     // grouped by role, the mash is under Cellar hand
     await page.getByRole('button', { name: 'By role' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/planning/tasks/1');
     await page.getByRole('row').filter({ hasText: mash }).waitFor();
+    // the role's heading names who holds it
+    await expect
+      .poll(() => page.locator('tbody th').filter({ hasText: 'Cellar hand' }).first().textContent())
+      .toContain(holder);
 
     await page.getByRole('row').filter({ hasText: mash }).getByRole('button', { name: 'Complete' }).click();
     const dialog = page.getByRole('dialog');
@@ -130,5 +175,9 @@ describe('planning: schedule a mash from a template', () => {
     await page.getByTestId('forecast-method').waitFor();
     await expect.poll(() => page.getByTestId('forecast-method').textContent()).toContain('last 12 full months');
     await page.getByTestId('forecast-products').or(page.getByText('nothing to forecast')).first().waitFor();
+    if (await page.getByTestId('forecast-products').count())
+      await expect
+        .poll(() => page.getByTestId('forecast-cascade').textContent())
+        .toContain('Hearts LAA of an average past run');
   });
 });

@@ -1,6 +1,7 @@
 // npm run test:e2e: get Chromium (Debian's package), build the app, start a server on a fresh
 // demo database, run the specs in e2e/ against it, stop it. E2e tests never skip silently:
 // without a browser this fails and says how to get one.
+import { randomBytes } from 'node:crypto';
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,10 +32,22 @@ execSync(`npx vite build --logLevel warn --outDir ${clientDir} --emptyOutDir`, {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
 // the server's outgoing mail (invitation links), one JSON object a line, for the specs to read
 const mailFile = path.join(dataDir, 'mail.jsonl');
+// accounting points at the QuickBooks stand-in e2e/integrations.spec.ts starts on the next port
+// (tests/standins/quickbooks.ts); the spec reads the same settings from its environment
+const standIn = `http://127.0.0.1:${port + 1}`;
+const integrations = {
+  INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+  QBO_CLIENT_ID: 'standin-client',
+  QBO_CLIENT_SECRET: 'standin-secret',
+  QBO_OAUTH_BASE_URL: standIn,
+  QBO_API_BASE_URL: standIn,
+};
+Object.assign(process.env, integrations);
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
   cwd: root,
   env: {
     ...process.env,
+    ...integrations,
     PORT: String(port),
     DATA_DIR: dataDir,
     CLIENT_DIR: clientDir,

@@ -1,7 +1,8 @@
 // Issue 17, barcode scanner: a keyboard-wedge scanner is a keyboard that types a whole code in a
 // few milliseconds and presses Enter. Played here as such a burst of real key presses: on a new
-// invoice it adds the product's line (one unit at its price); on the products list it opens the
-// product. The camera: with no camera allowed the menu says the spec's text; with a (fake)
+// invoice it adds the product's line (one unit at its price), the focus on the page or in a
+// line's text box (where the code is taken out of the box again; a person's typing stays);
+// on the products list it opens the product. The camera: with no camera allowed the menu says the spec's text; with a (fake)
 // camera, closing the menu stops it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -39,6 +40,23 @@ async function wedge(page: Page, code: string, fromPage = true) {
     },
     { text: code, blur: fromPage },
   );
+}
+
+/**
+ * The same burst typed into the focused text box: each key the page does not keep from the box
+ * types its character there (insertText, as a key press does), then Enter.
+ */
+async function wedgeInBox(page: Page, code: string) {
+  await page.evaluate((text) => {
+    const box = document.activeElement as HTMLInputElement;
+    const press = (key: string, keyCode: number, type: boolean) => {
+      const down = new KeyboardEvent('keydown', { key, keyCode, which: keyCode, bubbles: true, cancelable: true });
+      if (box.dispatchEvent(down) && type) document.execCommand('insertText', false, key);
+      box.dispatchEvent(new KeyboardEvent('keyup', { key, keyCode, which: keyCode, bubbles: true }));
+    };
+    for (const ch of text) press(ch, /[0-9A-Za-z]/.test(ch) ? ch.toUpperCase().charCodeAt(0) : 0, true);
+    press('Enter', 13, false);
+  }, code);
 }
 
 describe('barcode scanner', () => {
@@ -89,6 +107,27 @@ describe('barcode scanner', () => {
     await page.getByText(`Added ${product.name}`).first().waitFor();
   });
 
+  it("adds the line when the code is typed into a line's text box, and takes it out of the box", async () => {
+    const lines = page.locator('.ra-input-lines').first();
+    const rows = lines.locator('.RaSimpleFormIterator-line');
+    const before = await rows.count();
+    const field = rows
+      .nth(before - 1)
+      .locator('input[type=text]:not([role=combobox]), textarea:not([aria-hidden=true])')
+      .first();
+    await field.click();
+    await field.fill('Gift box');
+    await wedgeInBox(page, product.upc!);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => field.inputValue()).toBe('Gift box');
+    // a person's typing in the same box stays typed, Enter and all, and adds nothing
+    await field.press('End');
+    await field.pressSequentially('ABC 12', { delay: 60 });
+    await page.keyboard.press('Tab');
+    await expect.poll(() => field.inputValue()).toBe('Gift boxABC 12');
+    expect(await rows.count()).toBe(before + 1);
+  });
+
   it('opens the scanned product from the products list', async () => {
     await page.goto(`${BASE_URL}/inventory/products`);
     await page.getByRole('columnheader').first().waitFor();
@@ -109,14 +148,15 @@ describe('barcode scanner', () => {
     expect(new URL(page.url()).pathname).toBe('/inventory/products');
   });
 
-  it('leaves a scan into a text box to the box', async () => {
+  it('leaves a code matching nothing, scanned into a text box, to the box', async () => {
     await page.goto(`${BASE_URL}/inventory/products`);
     await page.getByRole('columnheader').first().waitFor();
     const box = page.getByRole('textbox').first();
     await box.focus();
-    await wedge(page, product.upc!, false);
+    await wedgeInBox(page, '99999999999999');
     await page.waitForTimeout(1500);
     expect(new URL(page.url()).pathname).toBe('/inventory/products');
+    expect(await box.inputValue()).toBe('99999999999999');
   });
 
   it('says camera access is not allowed when the browser refuses it', async () => {

@@ -51,7 +51,7 @@ type Mutation {
 `;
 
 const listArgs =
-  'first: Int, after: String, last: Int, before: String, filters: [Filter!], sortKey: String, reverse: Boolean, parameters: ListParameters';
+  'first: Int, after: String, last: Int, before: String, filters: [Filter!], sortKey: String, reverse: Boolean, parameters: ListParameters, exactCount: Boolean';
 const exportArgs = 'filters: [Filter!], sortKey: String, reverse: Boolean, parameters: ListParameters';
 
 function auth(perms: string[], feature?: string) {
@@ -105,7 +105,10 @@ export function emitEntitySdl(entities: EntityMeta[]): string {
     out.push(`type ${t.edge} {`, '  cursor: String!', `  node: ${t.type}!`, '}', '');
     out.push(
       `type ${t.connection} {`,
+      '  "exact when totalCountExact; otherwise more rows than EXACT_COUNT_LIMIT match and it is that limit + 1"',
       '  totalCount: Int!',
+      '  "false: the count stopped at the limit; ask again with exactCount: true for the exact figure"',
+      '  totalCountExact: Boolean!',
       '  pageInfo: PageInfo!',
       `  edges: [${t.edge}!]!`,
       '}',

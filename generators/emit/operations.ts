@@ -20,9 +20,9 @@ export function selection(fields: FieldMeta[], byName: Map<string, EntityMeta>):
 }
 
 const BUILDER = `const LIST_VARIABLES =
-  '$first: Int, $after: String, $last: Int, $before: String, $filters: [Filter!], $sortKey: String, $reverse: Boolean, $parameters: ListParameters';
+  '$first: Int, $after: String, $last: Int, $before: String, $filters: [Filter!], $sortKey: String, $reverse: Boolean, $parameters: ListParameters, $exactCount: Boolean';
 const LIST_ARGUMENTS =
-  'first: $first, after: $after, last: $last, before: $before, filters: $filters, sortKey: $sortKey, reverse: $reverse, parameters: $parameters';
+  'first: $first, after: $after, last: $last, before: $before, filters: $filters, sortKey: $sortKey, reverse: $reverse, parameters: $parameters, exactCount: $exactCount';
 const EXPORT_VARIABLES = '$filters: [Filter!], $sortKey: String, $reverse: Boolean, $parameters: ListParameters';
 const EXPORT_ARGUMENTS = 'filters: $filters, sortKey: $sortKey, reverse: $reverse, parameters: $parameters';
 
@@ -40,6 +40,7 @@ function entityDocuments(
     list: \`query \${type}List(\${LIST_VARIABLES}) {
   \${connection}(\${LIST_ARGUMENTS}) {
     totalCount
+    totalCountExact
     pageInfo { hasPreviousPage hasNextPage startCursor endCursor }
     edges { cursor node { \${fields} } }
   }

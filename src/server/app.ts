@@ -14,7 +14,7 @@ import {
   UnauthorizedError,
   type TokenVerifier,
 } from './auth';
-import { assertAccess, grantOf } from './auth/access';
+import { assertAccess, clientOf, grantOf } from './auth/access';
 import { featuresOf, membershipOf } from './domain/company/companies';
 import { registerGraphql } from './graphql/plugin';
 import { FileStore } from './http/files';
@@ -23,6 +23,9 @@ import { PRODUCT_VERSION, VERSION_HEADER } from './version';
 import { findUserByEmail } from './auth/accounts';
 import { registerPageHandling } from './http/pages';
 import { registerSignupRoutes } from './domain/company/signupRoutes';
+import { registerIntegrationRoutes } from './domain/integrations';
+import { registerPortalGraphql } from './graphql/portalPlugin';
+import { PORTAL_CLIENT_ID } from './auth/constants';
 
 export interface AppOptions {
   database: Database;
@@ -72,8 +75,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
    * Every request then checks that the user is still active and, for the embedded issuer's
    * tokens, that their grant is still live (not signed out, revoked or ended by a password
    * change): a token stops working at once, not when it expires. */
-  const resolveUser = async (authorization: string | undefined) => {
+  const resolvePerson = async (authorization: string | undefined, service: 'app' | 'portal') => {
     const token = await verify(authorization);
+    // a customer portal token opens the portal's endpoint only (issue 18)
+    if (service === 'app' && clientOf(authorization) === PORTAL_CLIENT_ID)
+      throw new UnauthorizedError("A customer portal token does not open the app's API");
     const ours = config.embedded || !!options.verifyToken;
     if (!ours && !token.email)
       throw new UnauthorizedError('Access token has no e-mail claim: the issuer must put it in access tokens');
@@ -83,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await assertAccess(db, userId, grantOf(authorization), { requireGrant: config.embedded && !options.verifyToken });
     return userId;
   };
+  const resolveUser = (authorization: string | undefined) => resolvePerson(authorization, 'app');
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header(VERSION_HEADER, PRODUCT_VERSION);
@@ -129,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mail = options.mailer ?? logMailer(app.log);
   await registerGraphql(app, { db, files, resolveUser, mail, publicOrigin });
   await registerSignupRoutes(app, { db, mail, publicOrigin, enabled: config.embedded });
+  await registerIntegrationRoutes(app, { db, publicOrigin });
+  await registerPortalGraphql(app, { db, resolveUser: (authorization) => resolvePerson(authorization, 'portal') });
 
   if (options.clientDir && existsSync(path.join(options.clientDir, 'index.html'))) {
     // read per request (it is small and the OS caches it): a rebuild while the server runs

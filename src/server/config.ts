@@ -14,5 +14,15 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     publicOrigin: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     filesDir: path.join(dataDir, 'files'),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist'),
+    // integrations (README "Integrations"): the key that seals their tokens, and QuickBooks
+    // Online's app credentials; the base URLs point the connector at a stand-in in tests
+    integrationsKey: env.INTEGRATIONS_KEY || undefined,
+    quickbooks: {
+      clientId: env.QBO_CLIENT_ID || undefined,
+      clientSecret: env.QBO_CLIENT_SECRET || undefined,
+      environment: env.QBO_ENVIRONMENT === 'sandbox' ? ('sandbox' as const) : ('production' as const),
+      oauthBaseUrl: env.QBO_OAUTH_BASE_URL?.replace(/\/+$/, '') || undefined,
+      apiBaseUrl: env.QBO_API_BASE_URL?.replace(/\/+$/, '') || undefined,
+    },
   };
 }

@@ -13,6 +13,11 @@ export const MAX_SEARCH_LENGTH = 200;
 /** Longest filter value; the value is then parsed by the field's type. */
 export const MAX_FILTER_VALUE_LENGTH = 1_000;
 
+/** A list's totalCount is exact up to this many matching rows; above it the first page answers
+ * "more than" this figure at once (a bounded count costs the same at 85k rows as at 10k) and the
+ * exact figure is counted when the person asks for it (`exactCount: true`). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
 /** numeric(18, p) holds values below 10^(18-p) in absolute value. */
 export const NUMERIC_DIGITS = 18;
 export const decimalLimit = (precision: number) => 10 ** (NUMERIC_DIGITS - precision);

@@ -54,8 +54,17 @@ describe('buildQuery GET_LIST', () => {
       ],
       total: 42,
       pageInfo: { hasNextPage: true, hasPreviousPage: false },
-      meta: { cursors: ['c1', 'c2'], endCursor: 'c2' },
+      meta: { cursors: ['c1', 'c2'], endCursor: 'c2', totalExact: true },
     });
+  });
+  it('passes meta.exactCount on and says when the total is only "more than the limit"', () => {
+    const q = build()('GET_LIST', 'customers', { ...params, meta: { exactCount: true } });
+    expect(q.variables).toMatchObject({ exactCount: true });
+    expect(build()('GET_LIST', 'customers', params).variables).not.toHaveProperty('exactCount');
+    const result = q.parseResponse({
+      data: { customers2: { totalCount: 10_001, totalCountExact: false, pageInfo: {}, edges: [] } },
+    });
+    expect(result).toMatchObject({ total: 10_001, meta: { totalExact: false } });
   });
   it('getManyReference filters on the reference field', () => {
     const q = build()('GET_MANY_REFERENCE', 'customers', {

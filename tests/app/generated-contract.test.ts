@@ -93,6 +93,7 @@ describe.skipIf(!createDataProvider)('dataProvider end to end', () => {
       const edges = list.slice(start, end).map((r, i) => ({ cursor: cursor(start + i), node: node(r) }));
       return {
         totalCount: list.length,
+        totalCountExact: true,
         pageInfo: {
           hasNextPage: end < list.length,
           hasPreviousPage: start > 0,

@@ -85,6 +85,19 @@ describe('fetchListPage', () => {
     expect(requests.at(-1)).toEqual({ last: 10 });
   });
 
+  it('walks to a page past a "more than" total instead of reading it with `last`', async () => {
+    // 200 rows; the server stopped counting at 100 and says "more than 100" (101, not exact)
+    const cache = new CursorCache();
+    const { fetcher: rows, requests } = fakeConnection(200);
+    const fetcher = async (r: PageRequest) => ({ ...(await rows(r)), total: 101, totalExact: false });
+    const p1 = await fetchListPage(cache, 'k', 1, 25, fetcher);
+    expect(p1.meta).toEqual({ totalExact: false });
+    const p5 = await fetchListPage(cache, 'k', 5, 25, fetcher);
+    expect(ids(p5)).toEqual(Array.from({ length: 25 }, (_, i) => 100 + i));
+    expect(p5.pageInfo.hasNextPage).toBe(true);
+    expect(requests.some((r) => r.last !== undefined)).toBe(false);
+  });
+
   it('is not fooled by a server that clamps first', async () => {
     const cache = new CursorCache();
     const { fetcher } = fakeConnection(500, 30);

@@ -45,6 +45,8 @@ export interface ListVariables {
   sortKey?: string;
   reverse?: boolean;
   parameters?: ListParameters;
+  /** count every matching row, past EXACT_COUNT_LIMIT (the pager's "Count exactly") */
+  exactCount?: boolean;
 }
 
 /** The version a record was read at (every generated read answers one); none for old data. */
@@ -70,10 +72,13 @@ export interface ListResponseMeta {
   cursors: string[];
   /** the connection's pageInfo.endCursor (lazy loading loops on it) */
   endCursor?: string | null;
+  /** false: `total` is EXACT_COUNT_LIMIT + 1, "more than the limit" */
+  totalExact: boolean;
 }
 
 interface Connection {
   totalCount: number;
+  totalCountExact?: boolean;
   pageInfo?: { hasNextPage?: boolean; hasPreviousPage?: boolean; endCursor?: string | null };
   edges: { cursor: string; node: Record<string, unknown> }[];
 }
@@ -117,7 +122,7 @@ export function createBuildQuery(deps: BuildQueryDeps) {
   const listQuery = (entity: EntityMeta, params: QueryParams, extraFilter?: Record<string, unknown>): BuiltQuery => {
     const paging: PageRequest = params.meta?.paging ?? { first: params.pagination?.perPage ?? 25 };
     const args = listArguments({ filter: { ...params.filter, ...extraFilter }, sort: params.sort });
-    const variables: ListVariables = { ...args, ...paging };
+    const variables: ListVariables = { ...args, ...paging, ...(params.meta?.exactCount === true && { exactCount: true }) };
     return {
       query: doc(documentsOf(entity).list),
       variables: variables as unknown as Record<string, unknown>,
@@ -128,6 +133,7 @@ export function createBuildQuery(deps: BuildQueryDeps) {
         const meta: ListResponseMeta = {
           cursors,
           endCursor: connection.pageInfo?.endCursor ?? cursors[cursors.length - 1] ?? null,
+          totalExact: connection.totalCountExact !== false,
         };
         return {
           data: connection.edges.map((e) => e.node),

@@ -85,6 +85,7 @@ export function createDataProvider(deps: DataProviderDeps): AppDataProvider {
           nodes: r.data,
           cursors: (r.meta as ListResponseMeta).cursors,
           total: r.total ?? 0,
+          totalExact: (r.meta as ListResponseMeta).totalExact,
           hasNextPage: !!r.pageInfo?.hasNextPage,
         };
       });

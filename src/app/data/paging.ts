@@ -22,6 +22,8 @@ export interface ConnectionPage<T> {
   /** cursor of each node, same order */
   cursors: string[];
   total: number;
+  /** false: `total` is only "more than EXACT_COUNT_LIMIT" (the server stopped counting) */
+  totalExact?: boolean;
   hasNextPage: boolean;
 }
 
@@ -63,11 +65,12 @@ export class CursorCache {
     for (const key of [...this.lists.keys()]) if (key.startsWith(resource + SEPARATOR)) this.lists.delete(key);
   }
 
-  /** Remembers that the rows from offset `from` on have these cursors. */
-  record(key: string, from: number, cursors: readonly string[], total: number): void {
+  /** Remembers that the rows from offset `from` on have these cursors, and the total when it
+   * is exact (a "more than" total cannot place the last page). */
+  record(key: string, from: number, cursors: readonly string[], total: number, totalExact = true): void {
     const memory = this.get(key);
     cursors.forEach((cursor, i) => memory.cursors.set(from + i + 1, cursor));
-    memory.total = total;
+    memory.total = totalExact ? total : undefined;
   }
 }
 
@@ -87,6 +90,8 @@ export function planFetch(memory: ListMemory, target: number, perPage: number): 
 export interface ListPage<T> {
   data: T[];
   total: number;
+  /** the pager reads it from the list's meta: false shows "more than {total - 1}" */
+  meta: { totalExact: boolean };
   pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean };
 }
 
@@ -105,18 +110,20 @@ export async function fetchListPage<T>(
     const plan = planFetch(cache.get(key), target, perPage);
     const result = await fetcher(plan.request);
     const from = plan.kind === 'last' ? result.total - result.cursors.length : plan.kind === 'page' ? target : plan.from;
-    cache.record(key, from, result.cursors, result.total);
+    const meta = { totalExact: result.totalExact !== false };
+    cache.record(key, from, result.cursors, result.total, meta.totalExact);
     if (plan.kind !== 'walk') {
       return {
         data: result.nodes,
         total: result.total,
+        meta,
         pageInfo: { hasNextPage: plan.kind === 'last' ? false : result.hasNextPage, hasPreviousPage: target > 0 },
       };
     }
     const reached = from + result.cursors.length;
     if (result.cursors.length === 0 || (!result.hasNextPage && reached < target)) {
       // the page lies past the end of the list (rows were deleted meanwhile)
-      return { data: [], total: result.total, pageInfo: { hasNextPage: false, hasPreviousPage: target > 0 } };
+      return { data: [], total: result.total, meta, pageInfo: { hasNextPage: false, hasPreviousPage: target > 0 } };
     }
   }
 }

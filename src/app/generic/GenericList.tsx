@@ -5,14 +5,13 @@
 // Filters, sort and page live in the query string (replaced, never pushed); the page size is
 // remembered per list; '/' focuses search; one expanded row at a time shows the remaining
 // fields; a column width slider; printing (spec 2.5).
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   ColumnsButton,
   CreateButton,
   DataTable,
   FilterButton,
   List,
-  Pagination,
   TextInput,
   TopToolbar,
   useTranslate,
@@ -31,6 +30,7 @@ import { fieldTypes, type FieldContext } from './fieldTypes';
 import { enumValueKey, fieldLabelKey, resourceNameKey } from './labels';
 import { DateRangeFilters, dateBoundsFilter, isDateFilterField } from './DateRangeFilters';
 import { BulkDeleteButton, ExportCsvButton } from './ListButtons';
+import { CountedPagination } from './CountedPagination';
 import { ImportCsvButton } from '../pages/csvImport/ImportButton';
 import {
   ColumnWidthSlider,
@@ -223,6 +223,8 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
   const root = useRef<HTMLDivElement>(null);
   useSlashKey(root);
   const [columnWidth] = useColumnWidth(listKey);
+  // the person asked for the exact count of a list over EXACT_COUNT_LIMIT rows (CountedPagination)
+  const [exactCount, setExactCount] = useState(false);
 
   if (!canRead(entity, company)) return <PermissionDenied action="app.permission.view" name={title} />;
   const writable = canWrite(entity, company);
@@ -242,7 +244,8 @@ export function GenericList({ route }: { route: ListRouteEntry }) {
           filters={filters}
           sort={defaultSort}
           perPage={DEFAULT_PAGE_SIZE}
-          pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+          pagination={<CountedPagination rowsPerPageOptions={PAGE_SIZES} onCountExactly={() => setExactCount(true)} />}
+          queryOptions={exactCount ? { meta: { exactCount: true } } : undefined}
           actions={
             <ListActions
               entity={entity}

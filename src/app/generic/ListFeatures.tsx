@@ -33,6 +33,8 @@ import {
 import { Box, GlobalStyles, Slider, Tooltip, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
 import WidthIcon from '@mui/icons-material/WidthNormal';
+import ErrorIcon from '@mui/icons-material/ErrorOutline';
+import { refusalSummary } from './deleteOutcome';
 import type { EntityMeta, FieldMeta } from '../../shared/meta';
 import { fieldLabelKey, resourceNameKey } from './labels';
 import { fieldText } from './recordText';
@@ -310,7 +312,33 @@ export function RowErrorsProvider({ children }: { children: ReactNode }) {
   const [errors, set] = useState<ReadonlyMap<string, string>>(new Map());
   const setErrors = useCallback((e: ReadonlyMap<string, string>) => set(e), []);
   const value = useMemo(() => ({ errors, setErrors }), [errors, setErrors]);
-  return <RowErrorsContext.Provider value={value}>{children}</RowErrorsContext.Provider>;
+  return (
+    <RowErrorsContext.Provider value={value}>
+      <RowErrorsAnnouncement errors={errors} />
+      {children}
+    </RowErrorsContext.Provider>
+  );
+}
+
+/**
+ * The rows a batch delete left, in words (issue 16, WCAG 1.4.1 and 4.1.3): the rows are marked in
+ * colour and stay selected, and this assertive live region — in the page before any delete, so
+ * screen readers hear it change — says how many stayed and why, visibly too: neither the colour
+ * nor hovering a row's tooltip is needed to learn it.
+ */
+function RowErrorsAnnouncement({ errors }: { errors: ReadonlyMap<string, string> }) {
+  const translate = useTranslate();
+  const { count, reasons } = refusalSummary(errors);
+  return (
+    <Box role="alert" data-testid="row-errors" data-no-print sx={{ px: 2 }}>
+      {count ? (
+        <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1 }}>
+          <ErrorIcon color="error" fontSize="small" aria-hidden />
+          {translate('app.delete.refused', { smart_count: count, reasons: reasons.join('; ') })}
+        </Typography>
+      ) : null}
+    </Box>
+  );
 }
 
 export const useRowErrors = () => useContext(RowErrorsContext);

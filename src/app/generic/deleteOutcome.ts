@@ -30,3 +30,12 @@ export function failuresOf(meta: unknown, ids: readonly unknown[], deleted: read
   for (const id of ids) if (!done.has(String(id)) && !out.has(String(id))) out.set(String(id), 'Not deleted');
   return out;
 }
+
+/**
+ * The refusals of a batch delete in words (issue 16): how many rows stay and each distinct
+ * reason once, in the order first met, so the live region reads 'because it has invoices' once
+ * for ten customers that all have invoices.
+ */
+export function refusalSummary(errors: ReadonlyMap<string, string>): { count: number; reasons: string[] } {
+  return { count: errors.size, reasons: [...new Set(errors.values())] };
+}

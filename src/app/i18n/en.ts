@@ -89,6 +89,7 @@ export const appEnglish = {
       outstanding: '1 outstanding task |||| %{smart_count} outstanding tasks',
       none: 'No outstanding tasks',
       complete: 'Complete',
+      start: 'Start',
       all: 'All tasks',
     },
     user: {
@@ -177,6 +178,8 @@ export const appEnglish = {
       lines: '1 line |||| %{smart_count} lines',
       export_csv: 'Export CSV',
       export_failed: 'The export could not be downloaded',
+      more_than: '%{offsetBegin}-%{offsetEnd} of more than %{total}',
+      count_exactly: 'Count exactly',
     },
     confirm: {
       delete_title: 'Are you sure you want to delete %{name}?',
@@ -188,6 +191,9 @@ export const appEnglish = {
       result: 'Deleted %{n} of %{total}',
       errors: '(%{k} error(s))',
       selected: '1 selected item |||| %{smart_count} selected items',
+      // a batch delete's refused rows, said in words (issue 16)
+      refused:
+        '1 row was not deleted and stays selected: %{reasons} |||| %{smart_count} rows were not deleted and stay selected: %{reasons}',
     },
     permission: {
       denied: "You don't have permission to %{action}",

@@ -306,6 +306,7 @@ export const appFrench = {
       outstanding: '%{smart_count} tâche en attente |||| %{smart_count} tâches en attente',
       none: 'Aucune tâche en attente',
       complete: 'Terminer',
+      start: 'Commencer',
       all: 'Toutes les tâches',
     },
     user: {
@@ -394,6 +395,8 @@ export const appFrench = {
       lines: '%{smart_count} ligne |||| %{smart_count} lignes',
       export_csv: 'Exporter en CSV',
       export_failed: "L'exportation n'a pas pu être téléchargée",
+      more_than: '%{offsetBegin}-%{offsetEnd} sur plus de %{total}',
+      count_exactly: 'Compter exactement',
     },
     confirm: {
       delete_title: 'Voulez-vous vraiment supprimer %{name} ?',
@@ -405,6 +408,8 @@ export const appFrench = {
       result: '%{n} supprimé(s) sur %{total}',
       errors: '(%{k} erreur(s))',
       selected: '%{smart_count} élément sélectionné |||| %{smart_count} éléments sélectionnés',
+      refused:
+        "%{smart_count} ligne n'a pas été supprimée et reste sélectionnée : %{reasons} |||| %{smart_count} lignes n'ont pas été supprimées et restent sélectionnées : %{reasons}",
     },
     permission: {
       denied: "Vous n'avez pas la permission de %{action}",

@@ -13,3 +13,5 @@ import { helpMessages } from '../help/messages';
 messageModules.push(helpMessages);
 import { scannerMessages } from '../scanner/messages';
 messageModules.push(scannerMessages);
+import { favouritesMessages } from '../shell/favourites/messages';
+messageModules.push(favouritesMessages);

@@ -1,33 +1,16 @@
 // Top bar (spec 2.5): drawer toggle (react-admin's), company name, dashboard button, workflow
 // view button, planning tasks indicator, the top-bar tools other features add (setup widget,
 // calculator, help…), then the user menu.
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppBar, LoadingIndicator, TitlePortal, useTranslate } from 'react-admin';
-import {
-  Badge,
-  Box,
-  Button,
-  IconButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Tooltip,
-  Typography,
-  Divider,
-} from '@mui/material';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
-import AssignmentIcon from '@mui/icons-material/AssignmentTurnedIn';
 import { topBarTools } from './topBarTools';
 import { AppUserMenu } from './UserMenu';
-import { useCompanyState, useCurrentCompany, useServices } from '../services';
+import { useCompanyState } from '../services';
 import { useGuardedRoute } from '../shell/guard';
-import { COMPLETE_TASK, TASKS_FOR_USER, type Task } from '../pages/planning/api';
-import { tasksAllowed } from '../shell/menu';
-import { useOutstandingTasks } from '../shell/polling';
-import { gqlCall } from '../shell/gql';
-import { routePath } from '../shell/namedRoutes';
+import { TasksIndicator } from './TasksIndicator';
 
 function CompanyName() {
   const { current } = useCompanyState();
@@ -67,71 +50,6 @@ function RouteButton({
         {icon}
       </IconButton>
     </Tooltip>
-  );
-}
-
-export function TasksIndicator() {
-  const translate = useTranslate();
-  const company = useCurrentCompany();
-  const { authFetch } = useServices();
-  const allowed = tasksAllowed(company);
-  const [count, refresh] = useOutstandingTasks(allowed);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [tasks, setTasks] = useState<Task[] | null>(null);
-  if (!allowed) return null;
-  const load = () =>
-    gqlCall<{ activitiesForUser: Task[] }>(authFetch, TASKS_FOR_USER).then(
-      (d) => setTasks(d.activitiesForUser),
-      () => setTasks([]),
-    );
-  const complete = async (task: Task) => {
-    await gqlCall(authFetch, COMPLETE_TASK, { id: task.id, date: new Date().toISOString() }).catch(() => undefined);
-    refresh();
-    await load();
-  };
-  const allTasks = routePath('PlanningTasks');
-  const label = translate('app.tasks.outstanding', { smart_count: count ?? 0 });
-  return (
-    <>
-      <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          data-testid="tasks-indicator"
-          onClick={(e) => {
-            setAnchor(e.currentTarget);
-            void load();
-          }}
-        >
-          <Badge badgeContent={count ?? 0} color="secondary" max={99}>
-            <AssignmentIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Menu
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={() => setAnchor(null)}
-        slotProps={{ paper: { sx: { maxHeight: 300, minWidth: 280 } } }}
-      >
-        {tasks === null ? <MenuItem disabled>{translate('ra.page.loading')}</MenuItem> : null}
-        {tasks?.length === 0 ? <MenuItem disabled>{translate('app.tasks.none')}</MenuItem> : null}
-        {tasks?.map((task) => (
-          <MenuItem key={task.id} sx={{ gap: 1 }}>
-            <ListItemText primary={task.description} secondary={task.startDate} />
-            <Button size="small" onClick={() => void complete(task)}>
-              {translate('app.tasks.complete')}
-            </Button>
-          </MenuItem>
-        ))}
-        {allTasks ? <Divider /> : null}
-        {allTasks ? (
-          <MenuItem component={RouterLink} to={allTasks} onClick={() => setAnchor(null)}>
-            {translate('app.tasks.all')}
-          </MenuItem>
-        ) : null}
-      </Menu>
-    </>
   );
 }
 

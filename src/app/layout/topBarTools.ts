@@ -9,5 +9,8 @@ import { CalculatorButton } from '../pages/calculator';
 topBarTools.push({ key: 'calculator', component: CalculatorButton });
 import { HelpButton } from '../help';
 topBarTools.push({ key: 'help', component: HelpButton });
+// the favourites menu sits between the tasks and the scanner menus (spec 2.5)
+import { FavouritesButton } from '../shell/favourites';
+topBarTools.push({ key: 'favourites', component: FavouritesButton });
 import { ScannerButton } from '../scanner';
 topBarTools.push({ key: 'scanner', component: ScannerButton });

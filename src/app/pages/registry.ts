@@ -28,6 +28,7 @@ import { signupPage } from './signup';
 import { exciseReturnsPages } from './exciseReturns';
 import { reportsPages } from './reports';
 import { forecastingPage, schedulingPage, tasksPage } from './planning';
+import { portalSetupPage } from './portalSetup';
 
 export interface PageMessages {
   en: Record<string, unknown>;
@@ -84,6 +85,7 @@ export const customPages: CustomPage[] = [
   forecastingPage,
   schedulingPage,
   tasksPage,
+  portalSetupPage,
 ];
 
 /** Paths of generated routes that a custom page replaces. */

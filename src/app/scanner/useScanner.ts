@@ -1,9 +1,10 @@
 // The scanner's receiving end, mounted once with the top-bar menu: a keyboard-wedge listener on
 // the whole document (onscan.js, 2 KB: loaded with the shell so no scan after a page load is
-// lost), and `receive` for codes from the
-// camera or the menu's code box. Each code passes the 250 ms gate, is parsed (JSON or barcode),
-// looked up on the server, then offered to the screen (a document's lines add it); what no
-// screen takes opens the matched product or item.
+// lost), a stricter one for scans typed into a text box (burst.ts), and `receive` for codes
+// from the camera or the menu's code box. Each code passes the 250 ms gate, is parsed (JSON or
+// barcode), looked up on the server, then offered to the screen (a document's lines add it);
+// what no screen takes opens the matched product or item. A scan typed into a box that matches
+// a product or item is taken out of the box again; one matching nothing stays there as typed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotify } from 'react-admin';
@@ -13,6 +14,7 @@ import { gqlCall } from '../shell/gql';
 import { editPathFor } from '../routing/paths';
 import { deliverScan } from './bus';
 import { parseScan, scanGate, WEDGE_MIN_LENGTH, type ScanMatch } from './codes';
+import { burstTracker } from './burst';
 
 const SCAN_CODE = `query ScanCode($code: String!) {
   scanCode(code: $code) { code kind id name sku pack quantity price } }`;
@@ -36,6 +38,32 @@ const TYPING_TARGETS = [
 /** A keydown's character: any single printable key, so JSON labels ('{', '"', ':') come through. */
 const printable = (event: KeyboardEvent) => (event.key && event.key.length === 1 ? event.key : null);
 
+/** The boxes a scan typed into is read from: one-line text inputs and text areas. */
+const TEXT_BOXES =
+  'input:not([type]), input[type=text], input[type=search], input[type=number], input[type=tel], textarea';
+/** Keys a scanner sends around its characters (Shift for capitals) that do not end a burst */
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock']);
+
+type TextBox = HTMLInputElement | HTMLTextAreaElement;
+
+function textBoxOf(target: EventTarget | null): TextBox | null {
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return null;
+  if (!target.matches(TEXT_BOXES) || target.hasAttribute(MANUAL_INPUT_ATTR) || target.readOnly) return null;
+  return target;
+}
+
+/** Puts back a box's text through the native setter, so React's controlled input sees the change. */
+function setBoxText(box: TextBox, text: string) {
+  const proto = box instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(box, text);
+  box.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** where a scan came from: a text box's, with how to take the code back out of it */
+interface ScanSource {
+  fromBox?: () => void;
+}
+
 export function useScanner() {
   const { authFetch, entityByName } = useServices();
   const navigate = useNavigate();
@@ -44,11 +72,12 @@ export function useScanner() {
   const [last, setLast] = useState<string | null>(null);
 
   const receive = useCallback(
-    async (raw: string) => {
+    async (raw: string, source: ScanSource = {}) => {
       if (!gate.current(Date.now())) return;
       const parsed = parseScan(raw);
       if (!parsed) return;
       if (parsed.kind === 'json') {
+        source.fromBox?.();
         if (deliverScan(parsed) === false) notify('app.scanner.json_unknown', { type: 'warning' });
         return;
       }
@@ -61,9 +90,11 @@ export function useScanner() {
         return;
       }
       if (!match?.id) {
-        notify('app.scanner.not_found', { type: 'warning', messageArgs: { code: parsed.code } });
+        // typed into a box and matching nothing: it stays there, the box's own text
+        if (!source.fromBox) notify('app.scanner.not_found', { type: 'warning', messageArgs: { code: parsed.code } });
         return;
       }
+      source.fromBox?.();
       const added = deliverScan({ kind: 'match', match, count: parsed.count });
       if (added !== false) {
         notify('app.scanner.added', { type: 'info', messageArgs: { name: added } });
@@ -88,6 +119,40 @@ export function useScanner() {
       ignoreIfFocusOn: TYPING_TARGETS,
     });
     return () => onScan.detachFrom(document);
+  }, []);
+
+  useEffect(() => {
+    const tracker = burstTracker<TextBox>();
+    // capture phase: the burst's Enter is kept from the form before any of its listeners
+    const onKey = (event: KeyboardEvent) => {
+      const box = textBoxOf(event.target);
+      if (!box || event.isComposing) return tracker.other();
+      if (MODIFIERS.has(event.key)) return;
+      const now = Date.now();
+      if (event.key === 'Enter') {
+        const burst = tracker.enter(now, box);
+        if (!burst) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        void latest.current(burst.code, {
+          // the code's characters out, wherever the caret put them; the rest of the text stays
+          fromBox: () => {
+            const text = burst.target.value;
+            const at = text.lastIndexOf(burst.code);
+            if (at < 0) return;
+            setBoxText(burst.target, text.slice(0, at) + text.slice(at + burst.code.length));
+            // the caret back where the code began, so typing goes on where it was
+            if (burst.target.selectionStart !== null) burst.target.setSelectionRange(at, at);
+          },
+        });
+        return;
+      }
+      const char = printable(event);
+      if (char === null || event.ctrlKey || event.metaKey || event.altKey) return tracker.other();
+      tracker.key(char, now, box);
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, []);
 
   return { receive, last };

@@ -30,6 +30,20 @@ export function grantOf(authorizationHeader: string | undefined): string | undef
   }
 }
 
+/** The client a bearer token that its verifier has already accepted was issued to (RFC 9068
+ * client_id, which the embedded issuer's JWTs carry); undefined when it names none. The customer
+ * portal's tokens are told apart by it (issue 18). */
+export function clientOf(authorizationHeader: string | undefined): string | undefined {
+  const token = /^Bearer +(\S+)/i.exec(authorizationHeader ?? '')?.[1];
+  if (!token) return undefined;
+  try {
+    const clientId = decodeJwt(token).client_id;
+    return typeof clientId === 'string' ? clientId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const isUserId = (id: string) => /^[1-9]\d{0,18}$/.test(id);
 
 /**

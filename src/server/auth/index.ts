@@ -9,7 +9,7 @@ import { registerUserRoutes } from './user-routes';
 import { createTokenVerifier, type TokenVerifier } from './verify';
 
 export { authConfig, type AuthConfig } from './config';
-export { API_AUDIENCE, ISSUER_PATH, WEB_CLIENT_ID } from './constants';
+export { API_AUDIENCE, ISSUER_PATH, PORTAL_CLIENT_ID, WEB_CLIENT_ID } from './constants';
 export { hashPassword, setPassword, verifyPassword } from './passwords';
 export { createTokenVerifier, logRefusal, UnauthorizedError, type TokenVerifier, type VerifiedToken } from './verify';
 

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Db } from '../db/connect';
 import { findUserByEmail } from './accounts';
-import { ISSUER_PATH, WEB_CLIENT_ID } from './constants';
+import { ISSUER_PATH, PORTAL_CLIENT_ID, WEB_CLIENT_ID } from './constants';
 import { explicitLanguage, LANGUAGE_COOKIE, pickLanguage, type Language } from './page-language';
 import { PAGE_TEXTS } from './page-texts';
 import { pageSecurityHeaders, renderMessagePage, renderSignInPage } from './pages';
@@ -122,7 +122,9 @@ export async function registerInteractionRoutes(app: FastifyInstance, { db, prov
         return signInPage(reply, interaction.uid, lang, 200, hint);
       }
       const result =
-        interaction.prompt.name === 'consent' && interaction.params.client_id === WEB_CLIENT_ID
+        // both clients are ours (the app and the customer portal): no consent screen
+        interaction.prompt.name === 'consent' &&
+        (interaction.params.client_id === WEB_CLIENT_ID || interaction.params.client_id === PORTAL_CLIENT_ID)
           ? { consent: { grantId: await grantConsent(provider, interaction) } }
           : { error: 'access_denied', error_description: `${interaction.prompt.name} is not supported` };
       const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {

@@ -3,7 +3,14 @@ import Provider, { errors, type Account, type KoaContextWithOIDC, type OidcClien
 import type { Db } from '../db/connect';
 import { GRANT_CLAIM } from './access';
 import { findUserById } from './accounts';
-import { ACCESS_TOKEN_TTL_SECONDS, API_AUDIENCE, API_SCOPES, ISSUER_PATH, WEB_CLIENT_ID } from './constants';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  API_AUDIENCE,
+  API_SCOPES,
+  ISSUER_PATH,
+  PORTAL_CLIENT_ID,
+  WEB_CLIENT_ID,
+} from './constants';
 import type { ServerKeys } from './keys';
 import { createOidcAdapterFactory } from './oidc-adapter';
 import { pickLanguage } from './page-language';
@@ -58,6 +65,18 @@ export function createProvider({ db, publicOrigin, keys }: ProviderOptions): Pro
         response_types: ['code'],
         redirect_uris: [`${origin}/login`],
         post_logout_redirect_uris: [`${origin}/`],
+      },
+      // the customer portal (issue 18): same users and sign-in page, its own client, so its
+      // tokens can be told apart and refused on the app's API
+      {
+        client_id: PORTAL_CLIENT_ID,
+        client_name: 'Distillery customer portal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${origin}/portal/`],
+        post_logout_redirect_uris: [`${origin}/portal/`],
       },
     ],
     jwks: { keys: keys.signing },

@@ -24,6 +24,8 @@ import { helpModule } from './help';
 import { setupModule } from './setup';
 import { importModule } from './import';
 import { scannerModule } from './scanner';
+import { integrationsModule } from './integrations';
+import { portalModule } from './portal';
 
 export const domainModules: DomainModule[] = [
   companyModule,
@@ -48,6 +50,8 @@ export const domainModules: DomainModule[] = [
   helpModule,
   scannerModule,
   importModule,
+  portalModule,
+  integrationsModule,
 ];
 
 /** What listens to the vessel actions, in list order. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/connect';
 // that list while the module is still loading (records/write.ts reads the list), leaving it out
 import '../domain';
 import { runDueRecurringTransactions } from '../domain/recurring';
+import { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from '../domain/integrations';
 import { startJobQueue, type JobDefinition, type JobQueue, type JobQueueOptions } from './queue';
 
 export type { JobQueue } from './queue';
@@ -17,8 +18,22 @@ export const recurringTransactionsJob = (database: Database): JobDefinition => (
   handler: () => runDueRecurringTransactions(database.db),
 });
 
-export const appJobs = (database: Database): JobDefinition[] => [recurringTransactionsJob(database)];
+export const appJobs = (database: Database): JobDefinition[] => [
+  recurringTransactionsJob(database),
+  integrationsPushJob(database.db) as JobDefinition,
+];
 
-export function startJobs(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
-  return startJobQueue(database, appJobs(database), options);
+export async function startJobs(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const queue = await startJobQueue(database, appJobs(database), options);
+  // a mutation that queues records for an integration wakes its job at once (integrations/queue.ts)
+  setIntegrationJobSender((name, data, sendOptions) => queue.boss.send(name, data, sendOptions ?? {}));
+  // what a restart left queued goes now
+  await queue.boss.send(PUSH_JOB, {});
+  return {
+    ...queue,
+    stop: async () => {
+      setIntegrationJobSender(null);
+      await queue.stop();
+    },
+  };
 }

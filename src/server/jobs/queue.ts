@@ -15,6 +15,9 @@ export interface JobDefinition<T extends object = object> {
   handler: (data: T) => Promise<unknown>;
   /** how often an idle worker asks for work (pg-boss polls; default 30 s) */
   pollingIntervalSeconds?: number;
+  /** a failed run is retried this many times, after delaySeconds (doubling with backoff);
+   * default 2 retries a minute apart */
+  retry?: { limit: number; delaySeconds: number; backoff?: boolean };
 }
 
 export interface JobQueue {
@@ -46,7 +49,13 @@ export async function startJobQueue(
   await boss.start();
   for (const job of jobs) {
     // singleton: one job of the queue active at a time (the handler is still safe to overlap)
-    await boss.createQueue(job.name, { name: job.name, policy: 'singleton', retryLimit: 2, retryDelay: 60 });
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: 'singleton',
+      retryLimit: job.retry?.limit ?? 2,
+      retryDelay: job.retry?.delaySeconds ?? 60,
+      retryBackoff: job.retry?.backoff ?? false,
+    });
     await boss.work(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? job.pollingIntervalSeconds ?? 30 },

@@ -1,35 +1,104 @@
-import { Title, useTranslate } from 'react-admin';
-import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useCurrentCompany } from '../../services';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { hasAny } from '../../../shared/permissions';
+import { useCurrentCompany, useServices } from '../../services';
 import { useAddOnsWithAlerts } from '../../shell/polling';
 import { addOnStates } from './addOns';
+import { IntegrationCard } from './IntegrationCard';
+import { loadIntegrations, type Integration } from './integrations';
+
+/** The word the OAuth callback leaves in the query (?connected=quickbooks, ?failed=…&reason=). */
+function useCallbackNotice(onNotice: () => void) {
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const translate = useTranslate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const connected = params.get('connected');
+    const failed = params.get('failed');
+    if (!connected && !failed) return;
+    if (connected) notify(translate('apps.integration.connectedNotice'), { type: 'success' });
+    else
+      notify(
+        translate(`apps.integration.failedNotice.${params.get('reason') ?? 'exchange'}`, {
+          _: translate('apps.integration.failedNotice.exchange'),
+        }),
+        {
+          type: 'error',
+        },
+      );
+    onNotice();
+    // said once: a reload does not say it again
+    navigate(pathname, { replace: true });
+  }, [search, pathname, navigate, notify, translate, onNotice]);
+}
 
 export function AppsPage() {
   const translate = useTranslate();
   const company = useCurrentCompany();
-  const [alerts] = useAddOnsWithAlerts(true);
+  const { authFetch } = useServices();
+  const [alerts, refreshAlerts] = useAddOnsWithAlerts(true);
+  const [integrations, setIntegrations] = useState<Integration[]>([]);
+
+  const reload = useCallback(() => {
+    loadIntegrations(authFetch)
+      .then(setIntegrations)
+      .catch(() => setIntegrations([]));
+    refreshAlerts();
+  }, [authFetch, refreshAlerts]);
+  useEffect(reload, [reload]);
+  useCallbackNotice(reload);
+
   if (!company) return null;
+  const canConfigure = hasAny(company.permissions ?? [], ['config.write']);
+  // spec 2.3: the customer portal setup needs config.write, inventory and production
+  const canSetUpPortal = ['config.write', 'inventory', 'production'].every((p) =>
+    hasAny(company.permissions ?? [], [p]),
+  );
   return (
     <Box sx={{ p: 2 }}>
       <Title title="apps.title" />
       <Typography gutterBottom>{translate('apps.intro')}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
-        {addOnStates(company, alerts ?? []).map((a) => (
-          <Card key={a.key} data-testid={`app-${a.key}`}>
-            <CardContent>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {translate(`apps.names.${a.key}`)}
-              </Typography>
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <Chip size="small" label={translate(a.enabled ? 'apps.enabled' : 'apps.disabled')} />
-                {a.enabled && a.connected !== null && (
-                  <Chip size="small" label={translate(a.connected ? 'apps.connected' : 'apps.notConnected')} />
+        {addOnStates(company, alerts ?? []).map((a) => {
+          const connectable = integrations.filter((i) => i.addOn === a.key);
+          return (
+            <Card key={a.key} data-testid={`app-${a.key}`}>
+              <CardContent>
+                <Typography variant="h6" component="h2" gutterBottom>
+                  {translate(`apps.names.${a.key}`)}
+                </Typography>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  <Chip size="small" label={translate(a.enabled ? 'apps.enabled' : 'apps.disabled')} />
+                  {a.enabled && a.connected !== null && connectable.length === 0 && (
+                    <Chip size="small" label={translate(a.connected ? 'apps.connected' : 'apps.notConnected')} />
+                  )}
+                  {a.alert && <Chip size="small" color="warning" label={translate('apps.attention')} />}
+                </Stack>
+                {a.enabled &&
+                  connectable.map((i) => (
+                    <IntegrationCard
+                      key={i.app}
+                      integration={i}
+                      canConfigure={canConfigure}
+                      onChanged={(next) => {
+                        if (next) setIntegrations((all) => all.map((x) => (x.app === next.app ? next : x)));
+                        reload();
+                      }}
+                    />
+                  ))}
+                {a.key === 'customerPortal' && canSetUpPortal && (
+                  <Button component={Link} to="/portalsetup" size="small" sx={{ mt: 1 }}>
+                    {translate('apps.portalSetup')}
+                  </Button>
                 )}
-                {a.alert && <Chip size="small" color="warning" label={translate('apps.attention')} />}
-              </Stack>
-            </CardContent>
-          </Card>
-        ))}
+              </CardContent>
+            </Card>
+          );
+        })}
       </Box>
     </Box>
   );

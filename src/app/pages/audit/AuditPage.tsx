@@ -38,6 +38,7 @@ import { AUDIT_RESOURCE, createAuditProvider, loadMembers, type AuditEntryRow, t
 import { AUDIT_EVENTS, AUDIT_FILTER, AUDIT_SORT, auditParamsFromSearch, changeValueText, parseChanges } from './model';
 import '../exciseTransactions/register';
 import { listChromeFitSx } from '../../generic/fitLayout';
+import { SortedHead } from '../../generic/SortedHead';
 
 const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_PAGE_SIZE = 25;
@@ -228,6 +229,8 @@ function AuditTable() {
       expand={<ChangesPanel />}
       expandSingle
       bulkActionButtons={false}
+      // the sorted column's header says so to screen readers (issue 16)
+      head={SortedHead}
       empty={<EmptyText />}
     >
       <DataTable.Col source="at" label={label('at')} render={(r) => formatDateTime(r.at)} />

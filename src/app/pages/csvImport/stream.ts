@@ -2,6 +2,7 @@
 // rows chunk by chunk (the parser paused while a batch is sent), so a 50,000-row file is held
 // once, as the chunk being read, and only the rows that failed are kept (spec 5 messages).
 import Papa, { type ParseError, type Parser } from 'papaparse';
+import { CSV_FORMULA_CELL } from '../../../shared/text';
 
 /** Bytes read per chunk: small enough for a smooth progress bar, large enough to be quick. */
 const CHUNK_BYTES = 256 * 1024;
@@ -120,10 +121,6 @@ export function streamRows(file: Blob, size: number, handlers: StreamHandlers): 
   };
 }
 
-/** A cell a spreadsheet would run as a formula (OWASP, CSV injection), as the server's export
- * rule: a number such as -12.5 stays a number, so it imports again as one. */
-const FORMULA = /^[=@\t\r]|^[+-](?!\d+(\.\d+)?$)/;
-
 /** The rows that failed, with their error in a last column, to fix and import again. */
 export function invalidRowsCsv(
   header: readonly string[],
@@ -131,6 +128,6 @@ export function invalidRowsCsv(
   errorLabel: string,
 ) {
   return Papa.unparse([[...header, errorLabel], ...rows.map((r) => [...r.cells, r.error])], {
-    escapeFormulae: FORMULA,
+    escapeFormulae: CSV_FORMULA_CELL,
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/money';
 import { groupDecimal } from '../../generic/numberDisplay';
 import type { DocumentKind } from './queries';
+import { addDays } from '../../../shared/days';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -113,11 +114,7 @@ const linesOf = (v: unknown): string[] =>
 const quantityText = (q: number | null | undefined, locale: string) =>
   q === null || q === undefined ? '' : groupDecimal(fromScaled(toScaled(q, 3), 3).replace(/\.?0+$/, ''), locale);
 
-/** The date `days` after an ISO date (a term's due date when the document has none stored). */
-export function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+export { addDays };
 
 export interface BuildOptions {
   t: Translate;

@@ -110,6 +110,7 @@ import type { ConnectionDataProvider } from '../../data/connectionProvider';
 import { showDay } from '../../widgets/dateDisplay';
 import './register';
 import { listChromeFitSx } from '../../generic/fitLayout';
+import { SortedHead } from '../../generic/SortedHead';
 
 /** spec 9: list page sizes 25, 50, 100, default 25, remembered per list */
 const PAGE_SIZES = [25, 50, 100];
@@ -720,6 +721,8 @@ function TransactionsTable({ tableKey }: { tableKey: string }) {
         expandSingle
         bulkActionButtons={writable ? <BulkReverseButton /> : false}
         isRowSelectable={isDeletable}
+        // the sorted column's header says so to screen readers (issue 16)
+        head={SortedHead}
         body={ErrorAwareBody}
         foot={TotalsFoot}
         empty={<EmptyText />}

@@ -20,8 +20,10 @@ import {
 } from '@mui/material';
 import { useServices } from '../../services';
 import { gqlCall } from '../../shell/gql';
-import { numberLocale } from '../../generic/numberDisplay';
+import { groupDecimal } from '../../generic/numberDisplay';
+import { trimDecimal } from './decimals';
 import { FORECAST, type Forecast } from './api';
+import { ForecastProduction } from './ForecastProduction';
 
 const ForecastChart = lazy(() => import('./ForecastChart'));
 const HORIZONS = [1, 2, 3, 6, 12];
@@ -42,8 +44,8 @@ export function ForecastPage() {
       live = false;
     };
   }, [authFetch, months]);
-  const n = new Intl.NumberFormat(numberLocale(locale), { maximumFractionDigits: 3 });
-  const num = (v: string | number) => n.format(Number(v));
+  // the server's exact decimals, grouped for reading without a float (trailing zeros dropped)
+  const num = (v: string | number) => groupDecimal(trimDecimal(String(v)), locale);
   const c = (key: string) => translate(`planning.forecast.columns.${key}`);
   return (
     <Box sx={{ p: 2, minWidth: 0, maxWidth: '100%' }} data-testid="planning-forecast">
@@ -124,6 +126,7 @@ export function ForecastPage() {
               </TableBody>
             </Table>
           </TableContainer>
+          <ForecastProduction forecast={forecast} />
           <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
             {translate('planning.forecast.items')}
           </Typography>

@@ -1,6 +1,7 @@
 // Scheduling (spec 2.3 /planning/scheduling, scheduling.write): the tasks on a calendar, a
 // month or a week of days, filtered by site and role; "Schedule from template" places a
-// template's steps on it. Roles and templates are the generated lists under this path.
+// template's steps on it. Roles and templates are the generated lists under this path; who
+// holds each role is set here (RoleHoldersDialog).
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
@@ -26,6 +27,7 @@ import { routePath } from '../../shell/namedRoutes';
 import { TASKS_BETWEEN, type Task } from './api';
 import { onDay, shift, visibleDays, type CalendarView } from './calendar';
 import { ScheduleDialog } from './ScheduleDialog';
+import { RoleHoldersDialog } from './RoleHoldersDialog';
 import { todayInCompany } from '../../widgets/dateDisplay';
 
 const ALL = { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' as const } };
@@ -44,6 +46,7 @@ export function SchedulingPage() {
   const [roleId, setRoleId] = useState('');
   const [tasks, setTasks] = useState<Task[]>([]);
   const [scheduling, setScheduling] = useState(false);
+  const [holders, setHolders] = useState(false);
   const { data: sites = [] } = useGetList('sites', ALL);
   const { data: roles = [] } = useGetList('planningRoles', ALL);
   const days = visibleDays(focus, view);
@@ -88,6 +91,7 @@ export function SchedulingPage() {
             </Button>
           ) : null,
         )}
+        <Button onClick={() => setHolders(true)}>{translate('planning.holders.open')}</Button>
         <Box sx={{ flex: 1 }} />
         <TextField
           select
@@ -216,6 +220,14 @@ export function SchedulingPage() {
           );
         })}
       </Box>
+      {holders ? (
+        <RoleHoldersDialog
+          onClose={() => {
+            setHolders(false);
+            void load();
+          }}
+        />
+      ) : null}
       {scheduling ? (
         <ScheduleDialog
           open

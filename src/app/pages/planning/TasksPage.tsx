@@ -1,6 +1,7 @@
 // Tasks (spec 2.3 tasks/:showUsersRoles?, spec 4): the outstanding tasks, those whose start
-// date is up to today and not completed; with showUsersRoles they are grouped by the role they
-// are given to. A task tied to a recipe starts its production screen prefilled (saving it
+// date is up to today and not completed: the person's own (given to a role they hold, to a
+// role nobody holds, or to no role); with showUsersRoles every person's, grouped by the role
+// they are given to, each role with the members holding it. A task tied to a recipe starts its production screen prefilled (saving it
 // completes the task); any task completes here with a date-time; ad hoc tasks are added with
 // New task (the generated task form).
 import { Fragment, useCallback, useEffect, useState } from 'react';
@@ -31,7 +32,7 @@ import { canWrite } from '../../access';
 import { gqlCall } from '../../shell/gql';
 import { useOutstandingTasks } from '../../shell/polling';
 import { createPathFor, editPathFor } from '../../routing/paths';
-import { COMPLETE_TASK, TASKS_FOR_USER, type Task } from './api';
+import { COMPLETE_TASK, TASKS_EVERYONE, TASKS_FOR_USER, type RoleHolders, type Task } from './api';
 import { taskEntity, taskProductionPath } from './taskPath';
 
 /** now as a datetime-local value (the person's clock) */
@@ -97,14 +98,21 @@ export function TasksPage() {
   const company = useCurrentCompany();
   const [, refreshCount] = useOutstandingTasks(true);
   const [tasks, setTasks] = useState<Task[] | null>(null);
+  const [holders, setHolders] = useState<RoleHolders[]>([]);
   const [completing, setCompleting] = useState<Task | null>(null);
   const load = useCallback(
     () =>
-      gqlCall<{ activitiesForUser: Task[] }>(authFetch, TASKS_FOR_USER).then(
-        (d) => setTasks(d.activitiesForUser),
+      gqlCall<{ activitiesForUser: Task[]; planningRoleHolders?: RoleHolders[] }>(
+        authFetch,
+        byRole ? TASKS_EVERYONE : TASKS_FOR_USER,
+      ).then(
+        (d) => {
+          setTasks(d.activitiesForUser);
+          setHolders(d.planningRoleHolders ?? []);
+        },
         () => setTasks([]),
       ),
-    [authFetch],
+    [authFetch, byRole],
   );
   useEffect(() => {
     void load();
@@ -117,6 +125,11 @@ export function TasksPage() {
     const key = byRole ? (t.roleName ?? '') : '';
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }
+  const holdersOf = (roleName: string) =>
+    holders
+      .filter((h) => h.roleName === roleName)
+      .flatMap((h) => h.members.map((m) => m.name))
+      .join(', ');
   const ordered = [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
   const kindLabel = (t: Task) =>
     t.primitiveType
@@ -168,6 +181,11 @@ export function TasksPage() {
                     <TableRow>
                       <TableCell colSpan={7} sx={{ fontWeight: 600, bgcolor: 'action.hover' }} component="th">
                         {role || translate('planning.tasks.noRole')}
+                        {role ? (
+                          <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary' }}>
+                            {holdersOf(role) || translate('planning.tasks.nobodyHolds')}
+                          </Typography>
+                        ) : null}
                       </TableCell>
                     </TableRow>
                   ) : null}

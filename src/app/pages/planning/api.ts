@@ -19,6 +19,27 @@ const TASK =
 
 export const TASKS_FOR_USER = `query PlanningTasks { activitiesForUser(waiting: false) { ${TASK} } }`;
 
+/** every person's outstanding tasks (the tasks page by role), and who holds each role */
+export const TASKS_EVERYONE = `query PlanningTasksByRole { activitiesForUser(waiting: false, everyone: true) { ${TASK} }
+  planningRoleHolders { roleId roleName members { userId name } } }`;
+
+export interface RoleMember {
+  userId: string;
+  name: string;
+}
+
+export interface RoleHolders {
+  roleId: string;
+  roleName: string;
+  members: RoleMember[];
+}
+
+export const ROLE_HOLDERS = `query PlanningRoleHolders { planningRoleHolders { roleId roleName members { userId name } }
+  planningRoleCandidates { userId name } }`;
+
+export const SET_ROLE_MEMBERS = `mutation PlanningRoleMembers($roleId: ID!, $userIds: [ID!]!) {
+  planningRoleMembersSet(roleId: $roleId, userIds: $userIds) { roleId roleName members { userId name } } }`;
+
 export const TASKS_BETWEEN = `query PlanningCalendar($from: String!, $to: String!, $siteId: ID, $roleId: ID) {
   activitiesBetween(from: $from, to: $to, siteId: $siteId, roleId: $roleId) { ${TASK} } }`;
 
@@ -32,7 +53,9 @@ export const FORECAST = `query PlanningForecast($months: Int) { planningForecast
   historyMonths comingMonths totalLaa totalVolume
   products { productId name sku monthlyAverage openOrders demand onHand toBottle cases volume laa strength containerSize
     history { month quantity } coming { month quantity } }
-  items { itemId name units needed onHand toBuy } } }`;
+  items { itemId name units needed onHand toBuy }
+  blends { formulaId name volume products }
+  spirits { spiritId name litres laa processId processName laaPerRun runs } withoutFormula } }`;
 
 export interface ForecastMonth {
   month: string;
@@ -66,6 +89,24 @@ export interface ForecastItem {
   toBuy: string;
 }
 
+export interface ForecastBlend {
+  formulaId: string;
+  name: string;
+  volume: string;
+  products: number;
+}
+
+export interface ForecastSpirit {
+  spiritId: string;
+  name: string;
+  litres: string;
+  laa: string;
+  processId: string | null;
+  processName: string | null;
+  laaPerRun: string | null;
+  runs: number | null;
+}
+
 export interface Forecast {
   historyMonths: string[];
   comingMonths: string[];
@@ -73,4 +114,7 @@ export interface Forecast {
   totalVolume: string;
   products: ForecastProduct[];
   items: ForecastItem[];
+  blends: ForecastBlend[];
+  spirits: ForecastSpirit[];
+  withoutFormula: string[];
 }

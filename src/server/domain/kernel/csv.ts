@@ -2,15 +2,14 @@
 // with =, +, -, @, a tab or a carriage return would be a live formula in a spreadsheet, so it
 // gets a leading single quote. Numbers stay numbers: a negative quantity is written as -12.5,
 // and text that is exactly a number ('-12', '+3.5') is no formula either.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+import { CSV_FORMULA_CELL } from '../../../shared/text';
 
 /** The text of one cell: '' for no value, numbers as they are, formula-like text neutralised. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   const text = String(value);
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return CSV_FORMULA_CELL.test(text) ? `'${text}` : text;
 }
 
 /** One CSV line (RFC 4180): each cell by csvCell, quoted when it holds a comma, quote or line break. */

@@ -1,12 +1,15 @@
 // The forecast's facts, read in a handful of grouped queries: invoiced quantities per product
 // and month (invoices neither Draft nor Void), what open sales orders still owe, products and
-// items on hand, and product boms. The arithmetic is forecastMath.ts.
+// items on hand, product boms, and the recipes behind bottling (each product's formula from its
+// last bottling's tank, the formulas' lines, the processes making each spirit and their past
+// runs). The arithmetic is forecastMath.ts and cascadeMath.ts.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import { validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
 import { companyToday } from './activities';
 import { forecast, monthsAround, type ProductFacts } from './forecastMath';
+import { recipeFacts } from './recipes';
 
 export const MAX_FORECAST_MONTHS = 12;
 
@@ -92,6 +95,7 @@ export async function planningForecast(ctx: DomainContext, months: number | null
   // only products with demand or stock to speak of: a catalogue of idle products is noise
   const relevant = [...facts.values()].filter((p) => Object.keys(p.invoiced).length > 0 || Number(p.openOrders) > 0);
   return forecast({
+    recipes: await recipeFacts(ctx),
     historyMonths: history,
     comingMonths: coming,
     products: relevant,

@@ -8,8 +8,10 @@
 //     whole bottles, never below 0; cases = bottles / bottles per case, rounded up;
 //   - volume = bottles x container size (L); LAA = volume x strength / 100 (3 decimals);
 //   - items needed = Σ bom quantity x bottles (per Bottle) or x cases (per Case), matched to an
-//     item by name, case-insensitive, as bottling does; to buy = needed less on hand, never below 0.
+//     item by name, case-insensitive, as bottling does; to buy = needed less on hand, never below 0;
+//   - the blends and still runs behind those bottles, and their items: cascadeMath.ts.
 import { divRound, fromScaled, pow10, toScaled } from '../../../shared/money';
+import { cascade, type FormulaFacts, type ProcessFacts } from './cascadeMath';
 
 export const SCALE = 3;
 const ONE = pow10(SCALE);
@@ -48,6 +50,8 @@ export interface ForecastInput {
   comingMonths: string[];
   products: ProductFacts[];
   items: ItemFacts[];
+  /** the recipes behind the bottles: each product's formula, the formulas, the processes */
+  recipes?: { formulaOf: Record<string, string>; formulas: FormulaFacts[]; processes: ProcessFacts[] };
 }
 
 const d3 = (v: Decimal) => toScaled(v ?? 0, SCALE);
@@ -116,9 +120,22 @@ export function forecast(input: ForecastInput) {
       containerSize: p.containerSize == null ? null : text(d3(p.containerSize)),
     };
   });
+  const behind = cascade({
+    bottling: products.map((p) => ({
+      productId: p.productId,
+      volume: p.volume,
+      formulaId: input.recipes?.formulaOf[p.productId] ?? null,
+    })),
+    formulas: input.recipes?.formulas ?? [],
+    processes: input.recipes?.processes ?? [],
+  });
   const itemsByName = new Map(input.items.map((i) => [i.name.trim().toLowerCase(), i]));
   const names = new Map<string, string>();
   for (const p of input.products) for (const l of p.bom) names.set(l.name.trim().toLowerCase(), l.name.trim());
+  for (const [key, need] of behind.itemNeeds) {
+    needs.set(key, (needs.get(key) ?? 0n) + need.quantity);
+    if (!names.has(key)) names.set(key, need.name);
+  }
   const items = [...needs.entries()]
     .filter(([, needed]) => needed > 0n)
     .map(([key, needed]) => {
@@ -139,6 +156,9 @@ export function forecast(input: ForecastInput) {
     comingMonths: input.comingMonths,
     products,
     items,
+    blends: behind.blends,
+    spirits: behind.spirits,
+    withoutFormula: behind.withoutFormula,
     totalLaa: text(totalLaa),
     totalVolume: text(totalVolume),
   };

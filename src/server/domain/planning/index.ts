@@ -1,8 +1,9 @@
-// Planning tasks for the signed-in user: schema/graphql/planning.graphql.
+// Planning tasks for the signed-in user, role holders, forecast, scheduling: schema/graphql/planning.graphql.
 import type { Activity } from '../../../generated/types';
 import { resolver, type DomainModule, type FieldResolver } from '../kernel/module';
 import { activitiesFor, completeActivity, outstandingCount } from './activities';
 import { planningForecast } from './forecast';
+import { companyMembers, roleHolders, setRoleMembers } from './roleMembers';
 import { activitiesBetween, scheduleFromTemplate, type CalendarArgs, type ScheduleInput } from './schedule';
 
 /** a field of an activity as the API answers it (refs hydrated to {id, name}) */
@@ -15,9 +16,11 @@ export const planningModule: DomainModule = {
   name: 'planning',
   query: {
     activitiesOutstandingForUser: resolver(async (_r, _a, ctx) => outstandingCount(await ctx.domain())),
-    activitiesForUser: resolver<{ waiting?: boolean | null }>(async (_r, args, ctx) =>
-      activitiesFor(await ctx.domain(), args.waiting),
+    activitiesForUser: resolver<{ waiting?: boolean | null; everyone?: boolean | null }>(async (_r, args, ctx) =>
+      activitiesFor(await ctx.domain(), args.waiting, args.everyone),
     ),
+    planningRoleHolders: resolver(async (_r, _a, ctx) => roleHolders(await ctx.domain())),
+    planningRoleCandidates: resolver(async (_r, _a, ctx) => companyMembers(await ctx.domain())),
     planningForecast: resolver<{ months?: number | null }>(async (_r, args, ctx) =>
       planningForecast(await ctx.domain(), args.months),
     ),
@@ -26,6 +29,9 @@ export const planningModule: DomainModule = {
   mutation: {
     activityComplete: resolver<{ id: string; date: string }>(async (_r, args, ctx) =>
       completeActivity(await ctx.domain(), String(args.id), args.date),
+    ),
+    planningRoleMembersSet: resolver<{ roleId: string; userIds: string[] }>(async (_r, args, ctx) =>
+      setRoleMembers(await ctx.domain(), String(args.roleId), args.userIds),
     ),
     activitiesScheduleFromTemplate: resolver<{ input: ScheduleInput }>(async (_r, args, ctx) =>
       scheduleFromTemplate(await ctx.domain(), args.input),

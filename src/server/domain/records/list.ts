@@ -21,7 +21,12 @@ import {
 import { cachedCount } from './countCache';
 import type { Comparator, EntityMeta, FieldMeta } from '../../../shared/meta';
 import { INT_MAX, INT_MIN, messages } from '../../../shared/messages';
-import { MAX_FILTER_VALUE_LENGTH, MAX_SEARCH_LENGTH, MAX_STRING_LENGTH } from '../../../shared/limits';
+import {
+  EXACT_COUNT_LIMIT,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MAX_STRING_LENGTH,
+} from '../../../shared/limits';
 import { isIsoDate } from '../../../shared/validation';
 import { AppError, validationError } from '../kernel/errors';
 import type { DomainContext } from './actor';
@@ -48,9 +53,13 @@ export interface ListArgs {
   sortKey?: string | null;
   reverse?: boolean | null;
   parameters?: { search?: string | null } | null;
+  /** count every matching row even above EXACT_COUNT_LIMIT */
+  exactCount?: boolean | null;
 }
 export interface Connection {
+  /** exact, or EXACT_COUNT_LIMIT + 1 ("more than the limit") when totalCountExact is false */
   totalCount: number;
+  totalCountExact: boolean;
   pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null; endCursor: string | null };
   edges: { cursor: string; node: ApiRecord }[];
 }
@@ -234,6 +243,7 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
     conditions.push(after(sortColumn, table.id, keyOf(args.before, 'before'), !descending, nullable));
   const order = readDescending ? [desc(sortColumn), desc(table.id)] : [asc(sortColumn), asc(table.id)];
 
+  const exact = args.exactCount === true;
   const filterKey = JSON.stringify([
     args.filters ?? [],
     args.parameters?.search?.trim() ?? '',
@@ -249,8 +259,20 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
         .orderBy(...order)
         .limit(size + 1),
     () =>
-      cachedCount(ctx.actor.companyId, entity.name, filterKey, async () => {
-        const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(where);
+      cachedCount(ctx.actor.companyId, entity.name, `${filterKey}:${exact ? 'all' : 'bounded'}`, async () => {
+        if (exact) {
+          const [{ n }] = await ctx.db.select({ n: count() }).from(table).where(where);
+          return Number(n);
+        }
+        // at most EXACT_COUNT_LIMIT + 1 rows are counted: an exact count(*) of 85k rows costs
+        // 20-30 ms on a small server whatever the plan, a bounded one stays under a few ms
+        const bounded = ctx.db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(where)
+          .limit(EXACT_COUNT_LIMIT + 1)
+          .as('bounded');
+        const [{ n }] = await ctx.db.select({ n: count() }).from(bounded);
         return Number(n);
       }),
   );
@@ -264,6 +286,7 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
   }));
   return {
     totalCount: Number(total),
+    totalCountExact: exact || Number(total) <= EXACT_COUNT_LIMIT,
     pageInfo: {
       hasPreviousPage: backward ? more : !!args.after,
       hasNextPage: backward ? !!args.before : more,

@@ -9,6 +9,7 @@
 //               31 March again, because the day comes from the start date, not from the last run.
 //
 // A date after the end date is no run: the schedule then has no next run (null).
+import { addDays } from '../../../shared/days';
 
 export type Frequency = 'Weekly' | 'Monthly' | 'EveryNDays';
 
@@ -20,20 +21,13 @@ export interface Cadence {
   endDate?: string | null;
 }
 
-const DAY_MS = 86_400_000;
-
 const parts = (date: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) throw new Error(`Not a date: ${date}`);
   return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
 };
 
-const format = (utc: Date) => utc.toISOString().slice(0, 10);
-
-export function addDays(date: string, days: number): string {
-  const { year, month, day } = parts(date);
-  return format(new Date(Date.UTC(year, month - 1, day) + days * DAY_MS));
-}
+export { addDays };
 
 /** Days in a month (1-12): day 0 of the next month is the last day of this one. */
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -2,6 +2,7 @@
 // month by default, a fiscal half-year for a licensee the Minister has authorised (s.159.1);
 // returns and payment are due on the last day of the first month after the period (s.160).
 // Dates are ISO 'YYYY-MM-DD' strings handled as calendar numbers (no time zone can shift them).
+import { addDays } from '../../../shared/days';
 
 export type Frequency = 'monthly' | 'halfYearly';
 
@@ -37,12 +38,7 @@ function shiftMonth(y: number, m: number, n: number): [number, number] {
 
 export const endOfMonth = (y: number, m: number) => iso(y, m, daysInMonth(y, m));
 
-/** The day after (or n days after) a date. */
-export function addDays(date: string, n: number): string {
-  const [y, m, d] = parseDate(date)!;
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return iso(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
-}
+export { addDays };
 
 /** Due date of a return: the last day of the first month after the period. */
 export function dueDate(periodEnd: string): string {

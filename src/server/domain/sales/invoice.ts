@@ -10,16 +10,13 @@ import type { ApiRecord } from '../records/hydrate';
 import type { WriteChange } from '../records/hooks';
 import { fromScaled, toScaled, type DocumentTotals } from '../../../shared/money';
 import { balanceOf, CREDITING_RETURN_STATUSES } from './balance';
+import { addDays } from '../../../shared/days';
 
 type Input = Record<string, unknown>;
 const given = (v: unknown) => v !== undefined && v !== null && v !== '';
 const refId = (v: unknown) => (v && typeof v === 'object' ? String((v as { id: unknown }).id) : v ? String(v) : null);
 
-/** yyyy-MM-dd plus n days (calendar days, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+export { addDays };
 
 async function one(ctx: DomainContext, entity: string, id: string, column: string): Promise<unknown> {
   const { table } = tableOf(entityOf(entity));

@@ -1,0 +1,96 @@
+// Issue 18, accounting: on /apps a person connects QuickBooks Online (the local stand-in of
+// tests/standins/quickbooks.ts, where the server's QBO_OAUTH_BASE_URL and QBO_API_BASE_URL
+// point), sees it Connected, issues an invoice, presses Sync now and sees it synced (and the
+// invoice arrive at the stand-in), then disconnects. The winery of the demo has the accounting
+// add-on switched on and not connected.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, launch, signIn } from './browser';
+import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
+import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
+
+describe('accounting integration', () => {
+  let browser: Browser;
+  let page: Page;
+  let qbo: QuickBooksStandIn;
+  let token = '';
+  let companyId = '';
+  const number = `QB-${Date.now().toString(36)}`.slice(0, 21);
+  const card = () => page.getByTestId('app-accounting');
+  const status = () => page.getByTestId('integration-quickbooks-status');
+
+  beforeAll(async () => {
+    const base = process.env.QBO_OAUTH_BASE_URL;
+    if (!base || process.env.QBO_API_BASE_URL !== base || !process.env.INTEGRATIONS_KEY)
+      throw new Error(
+        'e2e/integrations.spec.ts needs the server pointed at the stand-in: set INTEGRATIONS_KEY, QBO_CLIENT_ID=standin-client, QBO_CLIENT_SECRET=standin-secret and QBO_OAUTH_BASE_URL = QBO_API_BASE_URL = http://127.0.0.1:<free port> (README, Integrations)',
+      );
+    qbo = await startQuickBooksStandIn(Number(new URL(base).port));
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'demo@example.com', 'distill-demo', '/dashboard');
+    token = await accessToken(page);
+    companyId = await companyIdNamed(token, 'Vignoble de la Vallée');
+    expect(companyId).not.toBe('');
+    await openCompany(page, companyId, '/apps');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await qbo?.close();
+  });
+
+  it('connects QuickBooks Online from Apps and shows it connected', async () => {
+    await expect.poll(() => status().textContent()).toMatch(/Not connected|Non connectée/);
+    await card()
+      .getByRole('button', { name: /^(Connect|Connecter)$/ })
+      .click();
+    // Intuit's consent (the stand-in consents at once) and back through the callback to /apps
+    await page.waitForURL((url) => url.pathname === '/apps', { timeout: 30_000 });
+    await expect.poll(() => status().textContent(), { timeout: 15_000 }).toMatch(/^(Connected|Connectée)$/);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+  });
+
+  it('sends an issued invoice with Sync now and shows the sync', async () => {
+    const { customerCreate } = await api<{ customerCreate: { id: string } }>(
+      token,
+      companyId,
+      'mutation($input: CustomerInput!) { customerCreate(input: $input) { id } }',
+      { input: { name: `Épicerie ${number}` } },
+    );
+    await api(token, companyId, 'mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id } }', {
+      input: {
+        number,
+        customer: customerCreate.id,
+        date: companyDay(0),
+        status: 'Sent',
+        lines: [{ description: 'Vin blanc 750 mL', quantity: 6, unitPrice: 18.5 }],
+      },
+    });
+    await card()
+      .getByRole('button', { name: /^(Sync now|Synchroniser)$/ })
+      .click();
+    // the job runs within seconds; a person looks again
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return card().textContent();
+        },
+        { timeout: 60_000, interval: 3_000 },
+      )
+      .toMatch(/Last sync|Dernière synchronisation/);
+    const pushed = qbo.records.Invoice.filter((i) => i.DocNumber === number);
+    expect(pushed).toHaveLength(1);
+    // 6 x 18.50 = 111.00
+    expect(pushed[0].TotalAmt).toBe(111);
+  });
+
+  it('disconnects', async () => {
+    await card()
+      .getByRole('button', { name: /^(Disconnect|Déconnecter)$/ })
+      .click();
+    await expect.poll(() => status().textContent()).toMatch(/Not connected|Non connectée/);
+    await page.goto(`${BASE_URL}/apps`);
+    await expect.poll(() => status().textContent()).toMatch(/Not connected|Non connectée/);
+  });
+});

@@ -1,0 +1,168 @@
+// One connectable app on /apps (QuickBooks Online for accounting): its status, last sync, the
+// actions a config.write holder may take, and the records that failed with More info.
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useServices } from '../../services';
+import {
+  changeIntegration,
+  connectUrl,
+  syncIntegration,
+  type Integration,
+  type IntegrationAction,
+  type IntegrationFailure,
+} from './integrations';
+
+interface Props {
+  integration: Integration;
+  canConfigure: boolean;
+  onChanged: (next?: Integration) => void;
+}
+
+const when = (iso: string | null, locale: string) =>
+  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null;
+
+export function IntegrationCard({ integration, canConfigure, onChanged }: Props) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { authFetch } = useServices();
+  const [busy, setBusy] = useState(false);
+  const [detail, setDetail] = useState<IntegrationFailure | null>(null);
+  const locale = document.documentElement.lang || 'en';
+  const { app, status, provider } = integration;
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const connect = () =>
+    run(async () => {
+      // the browser leaves for the provider's consent page; the callback brings it back here
+      window.location.assign(await connectUrl(authFetch, app));
+    });
+  const change = (action: IntegrationAction) =>
+    run(async () => onChanged(await changeIntegration(authFetch, app, action)));
+  const sync = () =>
+    run(async () => {
+      const queued = await syncIntegration(authFetch, app);
+      notify(translate('apps.integration.queued', { smart_count: queued }), { type: 'info' });
+      onChanged();
+    });
+  const lastSync = when(integration.lastSyncAt, locale);
+
+  return (
+    <Box data-testid={`integration-${app}`} sx={{ mt: 1 }}>
+      <Typography variant="subtitle1" component="h3">
+        {provider}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }}>
+        <Chip
+          size="small"
+          color={status === 'connected' ? 'success' : 'default'}
+          label={translate(`apps.integration.status.${status}`)}
+          data-testid={`integration-${app}-status`}
+        />
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {lastSync
+          ? translate('apps.integration.lastSync', { when: lastSync })
+          : translate('apps.integration.neverSynced')}
+      </Typography>
+      {canConfigure && integration.enabled && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+          {status === 'enabled' && (
+            <Button variant="contained" size="small" disabled={busy} onClick={() => void connect()}>
+              {translate('apps.integration.connect')}
+            </Button>
+          )}
+          {status === 'connected' && (
+            <>
+              <Button variant="contained" size="small" disabled={busy} onClick={() => void sync()}>
+                {translate('apps.integration.sync')}
+              </Button>
+              <Button size="small" disabled={busy} onClick={() => void change('Pause')}>
+                {translate('apps.integration.pause')}
+              </Button>
+            </>
+          )}
+          {status === 'paused' && (
+            <Button size="small" disabled={busy} onClick={() => void change('Resume')}>
+              {translate('apps.integration.resume')}
+            </Button>
+          )}
+          {status !== 'enabled' && (
+            <Button size="small" color="error" disabled={busy} onClick={() => void change('Disconnect')}>
+              {translate('apps.integration.disconnect')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {integration.failures.length > 0 && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="subtitle2" component="h4" color="error">
+            {translate('apps.integration.failures', { smart_count: integration.failures.length })}
+          </Typography>
+          <List dense disablePadding>
+            {integration.failures.map((f) => (
+              <ListItem
+                key={`${f.entityType}-${f.entityId}`}
+                disableGutters
+                secondaryAction={
+                  <Button size="small" onClick={() => setDetail(f)}>
+                    {translate('apps.integration.moreInfo')}
+                  </Button>
+                }
+              >
+                <ListItemText
+                  primary={translate(`apps.integration.entity.${f.entityType}`, { _: f.entityType, id: f.entityId })}
+                  secondary={when(f.at, locale)}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
+      <Dialog open={detail !== null} onClose={() => setDetail(null)} aria-labelledby="integration-failure-title">
+        <DialogTitle id="integration-failure-title">{translate('apps.integration.failureTitle')}</DialogTitle>
+        <DialogContent>
+          {detail && (
+            <>
+              <Typography gutterBottom>
+                {translate(`apps.integration.entity.${detail.entityType}`, {
+                  _: detail.entityType,
+                  id: detail.entityId,
+                })}
+              </Typography>
+              <Typography data-testid="integration-failure-error">{detail.error}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {translate('apps.integration.attempts', { smart_count: detail.attempts })}
+              </Typography>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDetail(null)}>{translate('apps.integration.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+export const portalSetupMessages = {
+  en: {
+    app: {
+      pages: {
+        portalSetup: {
+          title: 'Customer portal',
+          intro:
+            'Your wholesale customers sign in to the portal to see their orders, shipments, invoices and statement, and to order the products you show here. Their orders arrive as sales orders.',
+          enabled: 'Portal open to customers',
+          products_title: 'Products customers can see and order',
+          products_hint: 'At their unit price. Inactive products are never shown.',
+          inactive: 'inactive',
+          save: 'Save',
+          saved: 'Portal settings saved',
+          users_title: 'Portal users',
+          no_users: 'No one has been invited yet.',
+          customer: 'Customer',
+          email: 'E-mail',
+          status: 'Status',
+          statuses: { Invited: 'Invited', Active: 'Active' },
+          expires: 'Link expires',
+          remove: 'Remove',
+          remove_label: 'Remove portal access of %{email}',
+          removed: 'Portal access removed',
+          invite_title: 'Invite a customer’s person',
+          invite: 'Send invitation',
+          invited: 'Invitation sent to %{email}. They can use the portal once they accept it.',
+        },
+      },
+    },
+  },
+  fr: {
+    app: {
+      pages: {
+        portalSetup: {
+          title: 'Portail client',
+          intro:
+            'Vos clients grossistes se connectent au portail pour voir leurs commandes, expéditions, factures et relevé, et commander les produits que vous montrez ici. Leurs commandes arrivent comme commandes clients.',
+          enabled: 'Portail ouvert aux clients',
+          products_title: 'Produits que les clients voient et commandent',
+          products_hint: 'À leur prix unitaire. Les produits inactifs ne sont jamais montrés.',
+          inactive: 'inactif',
+          save: 'Enregistrer',
+          saved: 'Paramètres du portail enregistrés',
+          users_title: 'Utilisateurs du portail',
+          no_users: 'Personne n’a encore été invité.',
+          customer: 'Client',
+          email: 'Courriel',
+          status: 'Statut',
+          statuses: { Invited: 'Invité', Active: 'Actif' },
+          expires: 'Le lien expire',
+          remove: 'Retirer',
+          remove_label: 'Retirer l’accès au portail de %{email}',
+          removed: 'Accès au portail retiré',
+          invite_title: 'Inviter une personne d’un client',
+          invite: 'Envoyer l’invitation',
+          invited: 'Invitation envoyée à %{email}. Elle pourra utiliser le portail après l’avoir acceptée.',
+        },
+      },
+    },
+  },
+};

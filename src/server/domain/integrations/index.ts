@@ -1,0 +1,54 @@
+// Integrations (spec 1, issue 18): connections per company and app, the QuickBooks Online
+// connector, the sync job and its log. SDL: schema/graphql/integrations.graphql.
+import { resolver, type DomainModule } from '../kernel/module';
+import {
+  connectIntegration,
+  disconnectIntegration,
+  listIntegrations,
+  pauseIntegration,
+  resumeIntegration,
+} from './connections';
+import { queueIssuedInvoice, queueUnsynced } from './sync';
+import { hooksOf } from '../records/hooks';
+import { wakePushJob } from './queue';
+
+type AppArgs = { app: string };
+
+/** Seconds a run asked for from inside a transaction waits: the commit comes first. */
+const AFTER_COMMIT_SECONDS = 5;
+
+export const integrationsModule: DomainModule = {
+  name: 'integrations',
+  hooks: {
+    invoice: hooksOf('invoice', {
+      afterWrite: async (ctx, change) => {
+        const apps = await queueIssuedInvoice(ctx, change.after);
+        // not awaited: on PGlite the queue's insert waits for this very transaction to end
+        for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
+      },
+    }),
+  },
+  query: {
+    integrations: resolver(async (_r, _a, ctx) => listIntegrations(await ctx.domain())),
+  },
+  mutation: {
+    integrationConnect: resolver<AppArgs>(async (_r, args, ctx) =>
+      connectIntegration(await ctx.domain(), args.app, ctx.publicOrigin ?? ''),
+    ),
+    integrationDisconnect: resolver<AppArgs>(async (_r, args, ctx) =>
+      disconnectIntegration(await ctx.domain(), args.app),
+    ),
+    integrationPause: resolver<AppArgs>(async (_r, args, ctx) => pauseIntegration(await ctx.domain(), args.app)),
+    integrationResume: resolver<AppArgs>(async (_r, args, ctx) => resumeIntegration(await ctx.domain(), args.app)),
+    integrationSync: resolver<AppArgs>(async (_r, args, ctx) => {
+      const domain = await ctx.domain();
+      const queued = await queueUnsynced(domain, args.app);
+      await wakePushJob(domain.actor.companyId, args.app);
+      return queued;
+    }),
+  },
+};
+
+export { appsWithFailures } from './store';
+export { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from './queue';
+export { registerIntegrationRoutes } from './routes';

@@ -1,0 +1,44 @@
+// The integrations' job, and how a mutation wakes it. Domain code does not import the job
+// queue (src/server/jobs imports the domain): the queue, once started, hands a sender here.
+// Without one (API tests without a queue, or a send that fails) nothing is lost: the records
+// wait in the sync log as 'queued' for the next run (the next Sync, or the queue's start).
+import type { Db } from '../../db/connect';
+import { pushAllQueued } from './sync';
+
+export const PUSH_JOB = 'integrations-push';
+
+type Sender = (name: string, data: object, options?: { startAfter?: number }) => Promise<unknown>;
+let sender: Sender | null = null;
+
+export function setIntegrationJobSender(send: Sender | null) {
+  sender = send;
+}
+
+/** After the queueing transaction committed: ask for a run now rather than at the next start.
+ * From inside a transaction (the invoice hook) the run is asked for a few seconds later, so it
+ * finds the records committed. */
+export async function wakePushJob(companyId: string, app: string, startAfterSeconds = 0) {
+  await sender?.(PUSH_JOB, { companyId, app }, startAfterSeconds ? { startAfter: startAfterSeconds } : undefined).catch(
+    () => undefined,
+  );
+}
+
+export interface PushJobData {
+  companyId?: string;
+  app?: string;
+}
+
+/** The job's definition for src/server/jobs: sent when records are queued (and once when the
+ * queue starts, for what a restart left waiting); a failure the other system caused throws,
+ * and pg-boss retries with growing delays. */
+export const integrationsPushJob = (db: Db, retryDelaySeconds = 30) => ({
+  name: PUSH_JOB,
+  // a Sync pressed on /apps shows its result within seconds, not at pg-boss's default 30 s
+  pollingIntervalSeconds: 5,
+  handler: (data: PushJobData) =>
+    pushAllQueued(db, {
+      companyId: typeof data.companyId === 'string' && /^\d{1,18}$/.test(data.companyId) ? data.companyId : undefined,
+      app: typeof data.app === 'string' ? data.app : undefined,
+    }),
+  retry: { limit: 4, delaySeconds: retryDelaySeconds, backoff: true },
+});

@@ -1,0 +1,117 @@
+// POST /portal/graphql/:companyId: the customer portal's own GraphQL endpoint (spec 7, one
+// endpoint per service). A request needs a valid bearer token (any client of the issuer: the
+// portal's own, or the app's for a person who is staff elsewhere) AND, for every operation but
+// accepting an invitation, an accepted link of that person to a customer of :companyId in an
+// enabled portal. Company membership and app permissions open nothing here; a portal token
+// opens nothing on /graphql (app.ts). When a person holds links to several customers of one
+// company, the x-portal-customer header names the one they act for.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import mercurius from 'mercurius';
+import { buildSchema, GraphQLError } from 'graphql';
+import type { Db } from '../db/connect';
+import { MAX_QUERY_DEPTH, MAX_TOKENS } from '../../shared/limits';
+import { requestProblem, validationRules } from './plugin';
+import { formatError } from './schema';
+import { checkArgumentLimits } from './argumentLimits';
+import { logRefusal } from '../auth/verify';
+import { AppError } from './errors';
+import { portalSdl } from '../domain/portal/schema';
+import { portalResolvers, type PortalRequest } from '../domain/portal/resolvers';
+import { portalLinkOf } from '../domain/portal/users';
+
+export const PORTAL_PATH = '/portal/graphql/:companyId';
+export const PORTAL_CUSTOMER_HEADER = 'x-portal-customer';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    portalUserId?: string;
+  }
+}
+
+function buildPortalSchema() {
+  const schema = buildSchema(portalSdl);
+  for (const [typeName, resolvers] of Object.entries(portalResolvers)) {
+    const type = typeName === 'Query' ? schema.getQueryType()! : schema.getMutationType()!;
+    for (const field of Object.values(type.getFields())) {
+      const resolve = resolvers[field.name];
+      if (!resolve) throw new Error(`Portal field without a resolver: ${typeName}.${field.name}`);
+      field.resolve = async (root, args: Record<string, unknown>, request: PortalRequest) => {
+        checkArgumentLimits(args);
+        return resolve(root, args, request);
+      };
+    }
+  }
+  return schema;
+}
+
+export async function registerPortalGraphql(
+  app: FastifyInstance,
+  options: { db: Db; resolveUser: (authorization: string | undefined) => Promise<string> },
+): Promise<void> {
+  const schema = buildPortalSchema();
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        request.portalUserId = await options.resolveUser(request.headers.authorization);
+      } catch (error) {
+        logRefusal(request.log, error);
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ errors: [{ message: 'Sign in again', extensions: { code: 'UNAUTHENTICATED', info: {} } }] });
+      }
+    });
+    scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+      const problem = requestProblem(request.method === 'GET' ? request.query : request.body, request.method);
+      if (problem)
+        return reply
+          .code(400)
+          .send({ data: null, errors: [{ message: problem.message, extensions: { code: problem.code, info: {} } }] });
+    });
+    await scope.register(mercurius, {
+      schema,
+      path: PORTAL_PATH,
+      graphiql: false,
+      queryDepth: MAX_QUERY_DEPTH,
+      validationRules: validationRules(),
+      graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+      context: (request: FastifyRequest): PortalRequest => {
+        const userId = request.portalUserId!;
+        const companyId = (request.params as { companyId: string }).companyId;
+        const header = request.headers[PORTAL_CUSTOMER_HEADER];
+        const chosen = typeof header === 'string' && header ? header : undefined;
+        let loaded: ReturnType<PortalRequest['link']> | undefined;
+        return {
+          db: options.db,
+          userId,
+          companyId,
+          link: () =>
+            (loaded ??= (async () => {
+              const link = await portalLinkOf(options.db, userId, companyId, chosen);
+              if (!link)
+                throw new AppError('FORBIDDEN', 'You have no access to this company’s customer portal', {
+                  companyId,
+                });
+              return { db: options.db, userId, companyId, customerId: link.customerId };
+            })()),
+        };
+      },
+      errorFormatter: (execution, ctx) => {
+        const errors = execution.errors ?? [];
+        const request = ctx.reply?.request;
+        const formatted = errors.map((e) => {
+          const out = formatError(e, request?.id);
+          if (out.extensions.code === 'INTERNAL_SERVER_ERROR')
+            (request?.log ?? app.log).error(
+              { err: e.originalError ?? e, path: e.path, requestId: request?.id },
+              'internal server error',
+            );
+          return out;
+        });
+        const documentOnly = errors.every((e) => !e.originalError || e.originalError instanceof GraphQLError);
+        const statusCode = execution.data == null && documentOnly ? 400 : 200;
+        return { statusCode, response: { data: execution.data ?? null, errors: formatted.map((e) => e.toJSON()) } };
+      },
+    });
+  });
+}

@@ -1,0 +1,513 @@
+// QuickBooks Online against its local stand-in (tests/standins/quickbooks.ts): connect through
+// the OAuth callback, push issued invoices through the sync, and every failure the issue names:
+// an expired token refreshed, a 429 waited out, a 500 retried by the job queue, a 400 fault
+// logged with Intuit's words and lighting the Apps alert, the same work run twice making one
+// QuickBooks invoice; tenancy and the config.write permission. Expected amounts are the lines'
+// quantity x unit price worked by hand (2 x 34.50 = 69.00; 3 x 12.25 = 36.75).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
+import { companyTable, membershipTable, userTable } from '../../src/generated/tables';
+import { rowsOf } from '../../src/server/db/connect';
+import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
+import { pushAllQueued } from '../../src/server/domain/integrations/sync';
+import { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from '../../src/server/domain/integrations/queue';
+import { startJobQueue, type JobDefinition } from '../../src/server/jobs/queue';
+
+type Member = Awaited<ReturnType<typeof makeMember>>;
+type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
+
+const INTEGRATION = `{ app addOn provider enabled status lastSyncAt connectedAt failures { entityType entityId attempts error at } }`;
+
+describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
+  let api: TestApi;
+  let qbo: QuickBooksStandIn;
+  let co: Member;
+  let customer = '';
+  let invoiceSeq = 0;
+  const saved: Record<string, string | undefined> = {};
+
+  const call = async <T = Record<string, unknown>>(
+    member: Member,
+    query: string,
+    variables?: Record<string, unknown>,
+    token = member.token,
+  ) => (await api.gql<T>(member.companyId, query, variables, token)) as Answer<T>;
+  const ok = <T>(r: Answer<T>): T => {
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data!;
+  };
+  const integration = async (member: Member) =>
+    ok(await call<{ integrations: Record<string, unknown>[] }>(member, `{ integrations ${INTEGRATION} }`))
+      .integrations[0];
+  const alerts = async (member: Member) =>
+    ok(await call<{ addOnsWithAlerts: string[] }>(member, `{ addOnsWithAlerts }`)).addOnsWithAlerts;
+  const sync = async (member: Member) =>
+    ok(await call<{ integrationSync: number }>(member, `mutation { integrationSync(app: quickbooks) }`))
+      .integrationSync;
+  const issueInvoice = async (lines = [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }]) => {
+    invoiceSeq += 1;
+    const r = await call<{ invoiceCreate: { id: string; number: string } }>(
+      co,
+      `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
+      { input: { number: `QB-${invoiceSeq}`, customer, date: '2026-11-02', status: 'Sent', lines } },
+    );
+    return ok(r).invoiceCreate;
+  };
+  const logOf = async (invoiceId: string) =>
+    rowsOf<{ status: string; attempts: number; last_error: string | null }>(
+      await api.database.db.execute(sql`SELECT status, attempts, last_error FROM integration_sync_log
+        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoiceId}`),
+    )[0];
+  const linkOf = async (invoiceId: string) =>
+    rowsOf<{ external_id: string }>(
+      await api.database.db.execute(sql`SELECT external_id FROM integration_links
+        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoiceId}`),
+    )[0]?.external_id;
+  const qboInvoicesNumbered = (number: string) => qbo.records.Invoice.filter((i) => i.DocNumber === number);
+
+  /** Connect as a person would: Connect answers Intuit's authorize URL, the browser goes there and
+   * comes back to our callback with a code, which ends on /apps. */
+  const connect = async (member: Member) => {
+    const url = ok(
+      await call<{ integrationConnect: string }>(member, `mutation { integrationConnect(app: quickbooks) }`),
+    ).integrationConnect;
+    const consent = await fetch(url, { redirect: 'manual' });
+    expect(consent.status).toBe(302);
+    const back = new URL(consent.headers.get('location')!);
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    return { url, callbackPath: `${back.pathname}${back.search}`, callback };
+  };
+
+  beforeAll(async () => {
+    qbo = await startQuickBooksStandIn();
+    const env = {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      QBO_OAUTH_BASE_URL: qbo.url,
+      QBO_API_BASE_URL: qbo.url,
+    };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    api = await startApi(backend);
+    co = await makeMember(api, EVERYTHING);
+    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+    customer = ok(
+      await call<{ customerCreate: { id: string } }>(
+        co,
+        `mutation { customerCreate(input: { name: "Bar l'Alambic" }) { id } }`,
+      ),
+    ).customerCreate.id;
+  });
+  afterAll(async () => {
+    await api?.close();
+    await qbo?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('shows accounting not connected, with the alert lit, before connecting', async () => {
+    expect(await integration(co)).toMatchObject({
+      app: 'quickbooks',
+      addOn: 'accounting',
+      provider: 'QuickBooks Online',
+      enabled: true,
+      status: 'enabled',
+      lastSyncAt: null,
+      failures: [],
+    });
+    expect(await alerts(co)).toEqual(['accounting']);
+  });
+
+  it('connects through the callback with a code, keeping the tokens sealed', async () => {
+    const { url, callbackPath, callback } = await connect(co);
+    const authorize = new URL(url);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${qbo.url}/connect/oauth2`);
+    expect(authorize.searchParams.get('scope')).toBe('com.intuit.quickbooks.accounting');
+    expect(authorize.searchParams.get('redirect_uri')).toBe('http://localhost:0/api/integrations/quickbooks/callback');
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    expect(qbo.tokenGrants).toEqual(['authorization_code']);
+
+    const view = await integration(co);
+    expect(view).toMatchObject({ status: 'connected', failures: [] });
+    expect(view.connectedAt).toEqual(expect.any(String));
+    expect(await alerts(co)).toEqual([]);
+    const [company] = await api.database.db.select().from(companyTable).where(eq(companyTable.id, co.companyId));
+    expect(company.connectedToAccounting).toBe(true);
+
+    // sealed at rest: the row holds neither token in clear
+    const [row] = rowsOf<{ secrets: string; external_company_id: string; pending_state: string | null }>(
+      await api.database.db.execute(sql`SELECT secrets, external_company_id, pending_state FROM integration_connections
+        WHERE company_id = ${co.companyId}`),
+    );
+    expect(row.external_company_id).toBe(qbo.realmId);
+    expect(row.pending_state).toBeNull();
+    expect(row.secrets).toMatch(/^v1\./);
+    expect(row.secrets).not.toMatch(/access|refresh/i);
+
+    // the same callback again (a reload) stores nothing: the state was used
+    const again = await api.app.inject({ method: 'GET', url: callbackPath });
+    expect(again.headers.location).toBe('/apps?failed=quickbooks&reason=expired');
+    // a forged state is refused before any exchange
+    const forged = await api.app.inject({
+      method: 'GET',
+      url: '/api/integrations/quickbooks/callback?code=x&realmId=1&state=e30.bad',
+    });
+    expect(forged.headers.location).toBe('/apps?failed=quickbooks&reason=expired');
+    expect(qbo.tokenGrants).toEqual(['authorization_code']);
+  });
+
+  it('pushes an issued invoice once, with its customer, and stores the QuickBooks id', async () => {
+    const invoice = await issueInvoice([
+      { description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 },
+      { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25 },
+    ]);
+    expect(await sync(co)).toBe(1);
+    await pushAllQueued(api.database.db);
+    const [pushed] = qboInvoicesNumbered(invoice.number);
+    expect(pushed).toMatchObject({
+      DocNumber: invoice.number,
+      TxnDate: '2026-11-02',
+      TotalAmt: 105.75,
+      Line: [
+        {
+          DetailType: 'SalesItemLineDetail',
+          Amount: 69,
+          Description: 'Gin 750 mL',
+          SalesItemLineDetail: { Qty: 2, UnitPrice: 34.5 },
+        },
+        {
+          DetailType: 'SalesItemLineDetail',
+          Amount: 36.75,
+          Description: 'Vodka 375 mL',
+          SalesItemLineDetail: { Qty: 3, UnitPrice: 12.25 },
+        },
+      ],
+    });
+    expect(qbo.records.Customer.map((c) => c.DisplayName)).toEqual(["Bar l'Alambic"]);
+    expect((pushed.CustomerRef as { value: string }).value).toBe(qbo.records.Customer[0].Id);
+    expect(await linkOf(invoice.id)).toBe(pushed.Id);
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', attempts: 1, last_error: null });
+    expect((await integration(co)).lastSyncAt).toEqual(expect.any(String));
+
+    // the same work again: nothing queued, nothing created
+    expect(await sync(co)).toBe(0);
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
+  });
+
+  it('queues an invoice when it is saved as issued, in its own transaction, and not a draft', async () => {
+    invoiceSeq += 1;
+    const draft = ok(
+      await call<{ invoiceCreate: { id: string; number: string } }>(
+        co,
+        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
+        {
+          input: {
+            number: `QB-${invoiceSeq}`,
+            customer,
+            date: '2026-11-03',
+            status: 'Draft',
+            lines: [{ description: 'Rye 750 mL', quantity: 1, unitPrice: 52 }],
+          },
+        },
+      ),
+    ).invoiceCreate;
+    expect(await logOf(draft.id)).toBeUndefined();
+    ok(
+      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
+        id: draft.id,
+        input: { status: 'Sent' },
+      }),
+    );
+    // no Sync pressed: saving it issued queued it
+    expect(await logOf(draft.id)).toEqual({ status: 'queued', attempts: 0, last_error: null });
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(draft.number)).toHaveLength(1);
+    expect(qboInvoicesNumbered(draft.number)[0].TotalAmt).toBe(52);
+    // a refused save queues nothing: the queue row is in the invoice's transaction
+    invoiceSeq += 1;
+    const refused = await call(co, `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id } }`, {
+      input: {
+        number: draft.number,
+        customer,
+        date: '2026-11-03',
+        status: 'Sent',
+        lines: [{ description: 'x', quantity: 1, unitPrice: 1 }],
+      },
+    });
+    expect(refused.body.errors?.[0].extensions.code).toMatch(/VALIDATION_ERROR|CONFLICT/);
+    const [{ count }] = rowsOf<{ count: number }>(
+      await api.database.db.execute(sql`SELECT count(*)::int AS count FROM integration_sync_log
+        WHERE company_id = ${co.companyId} AND status = 'queued'`),
+    );
+    expect(count).toBe(0);
+  });
+
+  it('an invoice saved as issued is pushed by the job on its own, woken from the save', async () => {
+    const queue = await startJobQueue(api.database, [integrationsPushJob(api.database.db, 1) as JobDefinition], {
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      onError: () => undefined,
+    });
+    // as startJobs does: the save's hook asks this queue for a run (on PGlite the send must not
+    // wait inside the invoice's transaction, or the save never ends)
+    setIntegrationJobSender((name, data, options) => queue.boss.send(name, data, options ?? {}));
+    try {
+      const invoice = await issueInvoice([{ description: 'Gin 375 mL', quantity: 4, unitPrice: 19.75 }]);
+      await vi.waitFor(async () => expect(await logOf(invoice.id)).toMatchObject({ status: 'succeeded' }), {
+        timeout: 60_000,
+        interval: 250,
+      });
+      // 4 x 19.75 = 79.00
+      expect(qboInvoicesNumbered(invoice.number).map((i) => i.TotalAmt)).toEqual([79]);
+    } finally {
+      setIntegrationJobSender(null);
+      await queue.stop();
+    }
+  }, 90_000);
+
+  it('a job retried after QuickBooks created the invoice but the link was lost makes no second invoice', async () => {
+    const invoice = await issueInvoice();
+    expect(await sync(co)).toBe(1);
+    await pushAllQueued(api.database.db);
+    const first = await linkOf(invoice.id);
+    // as if the job died between QuickBooks' answer and saving the link
+    await api.database.db.execute(sql`DELETE FROM integration_links WHERE company_id = ${co.companyId}
+      AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    await api.database.db
+      .execute(sql`UPDATE integration_sync_log SET status = 'queued' WHERE company_id = ${co.companyId}
+      AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
+    expect(await linkOf(invoice.id)).toBe(first);
+    const creates = qbo.requests.filter((r) => r.entity === 'invoice' && r.method === 'POST');
+    expect(creates.at(-1)!.requestId).toBe(creates.at(-2)!.requestId);
+  });
+
+  it('refreshes an expired access token and tries once more', async () => {
+    const invoice = await issueInvoice();
+    await sync(co);
+    qbo.expireAccessTokens();
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
+    expect(qbo.tokenGrants.at(-1)).toBe('refresh_token');
+    expect(qbo.requests.filter((r) => r.status === 401)).toHaveLength(1);
+    expect(await logOf(invoice.id)).toMatchObject({ status: 'succeeded' });
+    // the new tokens were kept: the next push needs no refresh
+    const grants = qbo.tokenGrants.length;
+    const next = await issueInvoice();
+    await sync(co);
+    await pushAllQueued(api.database.db);
+    expect(await linkOf(next.id)).toEqual(expect.any(String));
+    expect(qbo.tokenGrants).toHaveLength(grants);
+  });
+
+  it('waits out a 429 for Retry-After, then succeeds', async () => {
+    const invoice = await issueInvoice();
+    await sync(co);
+    qbo.inject({ kind: '429', retryAfter: 1 });
+    const started = Date.now();
+    await pushAllQueued(api.database.db);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(qbo.requests.filter((r) => r.status === 429)).toHaveLength(1);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
+    expect(await logOf(invoice.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('a 500 fails the job run, which the queue retries until QuickBooks answers', async () => {
+    const invoice = await issueInvoice();
+    await sync(co);
+    qbo.inject({ kind: '500' });
+    // the push itself gives up this run with the attempt logged
+    await expect(pushAllQueued(api.database.db)).rejects.toThrow(/QuickBooks Online failed \(500\)/);
+    expect(await logOf(invoice.id)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(0);
+
+    // through pg-boss: the job fails on another 500 and its retry pushes
+    qbo.inject({ kind: '500' });
+    const queue = await startJobQueue(api.database, [integrationsPushJob(api.database.db, 1) as JobDefinition], {
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      onError: () => undefined,
+    });
+    try {
+      const jobId = await queue.boss.send(PUSH_JOB, { companyId: co.companyId, app: 'quickbooks' });
+      await vi.waitFor(async () => expect(await logOf(invoice.id)).toMatchObject({ status: 'succeeded' }), {
+        timeout: 60_000,
+        interval: 250,
+      });
+      const job = await queue.boss.getJobById(PUSH_JOB, jobId!);
+      expect(job?.retryCount).toBeGreaterThanOrEqual(1);
+    } finally {
+      await queue.stop();
+    }
+    expect(qbo.requests.filter((r) => r.status === 500)).toHaveLength(2);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
+    expect(await logOf(invoice.id)).toMatchObject({ attempts: 3, last_error: null });
+  }, 90_000);
+
+  it('logs a 400 fault as failed with Intuit’s message, lights the alert, and a later sync sends it again', async () => {
+    const invoice = await issueInvoice();
+    await sync(co);
+    qbo.inject({ kind: '400', detail: 'Business Validation Error: Select a customer that is not a sub-customer.' });
+    await pushAllQueued(api.database.db);
+    const message =
+      'QuickBooks Online refused it: Business Validation Error: Business Validation Error: Select a customer that is not a sub-customer.';
+    expect(await logOf(invoice.id)).toEqual({ status: 'failed', attempts: 1, last_error: message });
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(0);
+    const view = await integration(co);
+    expect(view.failures).toEqual([
+      { entityType: 'invoice', entityId: invoice.id, attempts: 1, error: message, at: expect.any(String) },
+    ]);
+    expect(await alerts(co)).toEqual(['accounting']);
+    // not retried by the job by itself
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(0);
+
+    // corrected over there, Sync sends it again and the alert goes out
+    expect(await sync(co)).toBe(1);
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
+    expect((await integration(co)).failures).toEqual([]);
+    expect(await alerts(co)).toEqual([]);
+  });
+
+  it('another company can neither see nor disconnect the connection', async () => {
+    const other = await makeMember(api, EVERYTHING);
+    await api.database.db
+      .update(companyTable)
+      .set({ allowAccounting: true })
+      .where(eq(companyTable.id, other.companyId));
+    expect(await integration(other)).toMatchObject({
+      status: 'enabled',
+      connectedAt: null,
+      lastSyncAt: null,
+      failures: [],
+    });
+    const refused = await call(other, `mutation { integrationDisconnect(app: quickbooks) { status } }`);
+    expect(refused.body.errors?.[0].extensions.code).toBe('CONFLICT');
+    // the other company's user, with the first company's id, is not a member there
+    const crossed = await api.gql(
+      co.companyId,
+      `mutation { integrationDisconnect(app: quickbooks) { status } }`,
+      {},
+      other.token,
+    );
+    expect(crossed.body.errors?.[0].extensions.code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
+    expect((await integration(co)).status).toBe('connected');
+  });
+
+  it('refuses a member without config.write, and a company without the accounting add-on', async () => {
+    const [user] = await api.database.db
+      .insert(userTable)
+      .values({ email: `reader-${randomBytes(4).toString('hex')}@example.test`, name: 'Reader' })
+      .returning({ id: userTable.id });
+    await api.database.db
+      .insert(membershipTable)
+      .values({ companyId: co.companyId, user: user.id, permissions: ['config.read', 'selling.read'] });
+    const reader = { ...co, userId: user.id, token: await api.token(user.id) };
+    for (const mutation of [
+      'integrationConnect(app: quickbooks)',
+      'integrationSync(app: quickbooks)',
+      'integrationPause(app: quickbooks) { status }',
+      'integrationDisconnect(app: quickbooks) { status }',
+    ]) {
+      const r = await call(reader, `mutation { ${mutation} }`);
+      expect(r.body.errors?.[0].extensions.code, mutation).toBe('FORBIDDEN');
+    }
+    // a member without config sees the status but not the failed records
+    const seller = await api.database.db
+      .insert(userTable)
+      .values({ email: `seller-${randomBytes(4).toString('hex')}@example.test`, name: 'Seller' })
+      .returning({ id: userTable.id });
+    await api.database.db
+      .insert(membershipTable)
+      .values({ companyId: co.companyId, user: seller[0].id, permissions: ['selling.read'] });
+    expect(await integration({ ...co, token: await api.token(seller[0].id) })).toMatchObject({
+      status: 'connected',
+      failures: [],
+    });
+
+    const plain = await makeMember(api, EVERYTHING);
+    const off = await call(plain, `mutation { integrationConnect(app: quickbooks) }`);
+    expect(off.body.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    expect(off.body.errors?.[0].message).toMatch(/allowAccounting/);
+  });
+
+  it('pauses (nothing is sent), resumes, and disconnects', async () => {
+    expect(
+      ok(
+        await call<{ integrationPause: { status: string } }>(
+          co,
+          `mutation { integrationPause(app: quickbooks) { status } }`,
+        ),
+      ).integrationPause.status,
+    ).toBe('paused');
+    const invoice = await issueInvoice();
+    const paused = await call(co, `mutation { integrationSync(app: quickbooks) }`);
+    expect(paused.body.errors?.[0].message).toBe('QuickBooks Online is not connected (or is paused)');
+    expect(
+      ok(
+        await call<{ integrationResume: { status: string } }>(
+          co,
+          `mutation { integrationResume(app: quickbooks) { status } }`,
+        ),
+      ).integrationResume.status,
+    ).toBe('connected');
+    await sync(co);
+    expect(
+      ok(
+        await call<{ integrationPause: { status: string } }>(
+          co,
+          `mutation { integrationPause(app: quickbooks) { status } }`,
+        ),
+      ).integrationPause.status,
+    ).toBe('paused');
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(0);
+    await call(co, `mutation { integrationResume(app: quickbooks) { status } }`);
+    await pushAllQueued(api.database.db);
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
+
+    const gone = ok(
+      await call<{ integrationDisconnect: Record<string, unknown> }>(
+        co,
+        `mutation { integrationDisconnect(app: quickbooks) ${INTEGRATION} }`,
+      ),
+    ).integrationDisconnect;
+    expect(gone).toMatchObject({ status: 'enabled', connectedAt: null });
+    const [row] = rowsOf<{ secrets: string | null }>(
+      await api.database.db.execute(
+        sql`SELECT secrets FROM integration_connections WHERE company_id = ${co.companyId}`,
+      ),
+    );
+    expect(row.secrets).toBeNull();
+    const [company] = await api.database.db.select().from(companyTable).where(eq(companyTable.id, co.companyId));
+    expect(company.connectedToAccounting).toBe(false);
+    expect(await alerts(co)).toEqual(['accounting']);
+    const twice = await call(co, `mutation { integrationDisconnect(app: quickbooks) { status } }`);
+    expect(twice.body.errors?.[0].message).toBe('QuickBooks Online is not connected');
+  });
+
+  it('refuses to connect without INTEGRATIONS_KEY, saying so', async () => {
+    const key = process.env.INTEGRATIONS_KEY;
+    delete process.env.INTEGRATIONS_KEY;
+    try {
+      const r = await call(co, `mutation { integrationConnect(app: quickbooks) }`);
+      expect(r.body.errors?.[0]).toMatchObject({
+        message: 'Integrations are not set up on this server: INTEGRATIONS_KEY (32 bytes, base64) is missing',
+        extensions: { code: 'VALIDATION_ERROR' },
+      });
+    } finally {
+      process.env.INTEGRATIONS_KEY = key;
+    }
+  });
+});

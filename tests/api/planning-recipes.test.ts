@@ -1,0 +1,147 @@
+// The recipes a forecast cascades through (issue 17, recipes.ts), read from the database on
+// PGlite and PostgreSQL. Rows are written as they are stored (the readers are plain SQL):
+//   tank T1; blend B1 (formula "Old rye", 2026-01-10) then B2 (formula "New rye", 2026-03-01)
+//   into T1; product P bottled from T1 on 2026-02-01 (after B1, before B2) and again on
+//   2026-01-05 (older): P's formula is the last blend into T1 on or before its LAST bottling
+//   (2026-02-01): "Old rye". Product Q was bottled from no tank: no formula.
+//   Process "Rye run" (Hearts: Rye) with input Wash 600; its runs gave Hearts 40.000 + 1.000
+//   (two Hearts lines, one run: 41.000) and 39.500; a Heads cut is not counted.
+//   Another company's rows are never read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { backends, makeMember, startApi, type TestApi } from './harness';
+import { rowsOf } from '../../src/server/db/connect';
+import { recipeFacts } from '../../src/server/domain/planning/recipes';
+import type { DomainContext } from '../../src/server/domain/records/actor';
+
+describe.each(backends)('forecast recipes on %s', (backend) => {
+  let api: TestApi;
+  let ctx: DomainContext;
+  const ids: Record<string, string> = {};
+
+  async function insert(table: string, values: Record<string, unknown>, company: string): Promise<string> {
+    const cols = ['company_id', ...Object.keys(values)];
+    const vals = [company, ...Object.values(values)];
+    const r = await api.database.db.execute(
+      sql`INSERT INTO ${sql.identifier(table)} (${sql.join(
+        cols.map((c) => sql.identifier(c)),
+        sql`, `,
+      )}) VALUES (${sql.join(
+        vals.map((v) => sql`${v}`),
+        sql`, `,
+      )}) RETURNING ${sql.raw(/_(inputs|outputs)$/.test(table) ? 'parent_id' : 'id')}::text AS id`,
+    );
+    return rowsOf<{ id: string }>(r)[0].id;
+  }
+
+  beforeAll(async () => {
+    api = await startApi(backend);
+    const co = await makeMember(api, ['production.write']);
+    const other = await makeMember(api, ['production.write']);
+    ctx = { db: api.database.db, actor: { userId: co.userId, companyId: co.companyId, permissions: [], features: {} } };
+    for (const [company, prefix] of [
+      [co.companyId, ''],
+      [other.companyId, 'x'],
+    ] as const) {
+      const c = company;
+      ids[`${prefix}rye`] = await insert('spirits', { name: 'Rye', class: 'Whisky' }, c);
+      ids[`${prefix}wash`] = await insert('items', { name: 'Wash' }, c);
+      ids[`${prefix}t1`] = await insert('tanks', { name: 'T1', capacity: '1000' }, c);
+      ids[`${prefix}old`] = await insert('formulas', { name: 'Old rye', scale_base: '100' }, c);
+      ids[`${prefix}new`] = await insert('formulas', { name: 'New rye' }, c);
+      for (const f of ['old', 'new'])
+        await insert(
+          'formulas_inputs',
+          {
+            parent_id: ids[`${prefix}${f}`],
+            position: 0,
+            type: 'Spirit',
+            spirit_id: ids[`${prefix}rye`],
+            quantity: '52.5',
+            strength: '76.2',
+          },
+          c,
+        );
+      await insert(
+        'blends',
+        { lot: 'B1', date: '2026-01-10T12:00:00Z', formula_id: ids[`${prefix}old`], tank_id: ids[`${prefix}t1`] },
+        c,
+      );
+      await insert(
+        'blends',
+        { lot: 'B2', date: '2026-03-01T12:00:00Z', formula_id: ids[`${prefix}new`], tank_id: ids[`${prefix}t1`] },
+        c,
+      );
+      ids[`${prefix}p`] = await insert('products', { name: 'P' }, c);
+      ids[`${prefix}q`] = await insert('products', { name: 'Q' }, c);
+      await insert(
+        'bottlings',
+        { lot: 'L1', date: '2026-02-01T12:00:00Z', product_id: ids[`${prefix}p`], tank_id: ids[`${prefix}t1`] },
+        c,
+      );
+      await insert(
+        'bottlings',
+        { lot: 'L0', date: '2026-01-05T12:00:00Z', product_id: ids[`${prefix}p`], tank_id: ids[`${prefix}t1`] },
+        c,
+      );
+      await insert('bottlings', { lot: 'L2', date: '2026-02-01T12:00:00Z', product_id: ids[`${prefix}q`] }, c);
+      ids[`${prefix}run`] = await insert('processes', { name: 'Rye run' }, c);
+      await insert(
+        'processes_outputs',
+        { parent_id: ids[`${prefix}run`], position: 0, cut: 'Hearts', spirit_id: ids[`${prefix}rye`] },
+        c,
+      );
+      await insert(
+        'processes_inputs',
+        { parent_id: ids[`${prefix}run`], position: 0, item_id: ids[`${prefix}wash`], quantity: '600' },
+        c,
+      );
+      const d1 = await insert(
+        'distillations',
+        { lot: 'D1', date: '2026-01-02T12:00:00Z', process_id: ids[`${prefix}run`] },
+        c,
+      );
+      const d2 = await insert(
+        'distillations',
+        { lot: 'D2', date: '2026-01-03T12:00:00Z', process_id: ids[`${prefix}run`] },
+        c,
+      );
+      const cut = (parent: string, position: number, name: string, quantity: string) =>
+        insert(
+          'distillations_outputs',
+          { parent_id: parent, position, cut: name, spirit_id: ids[`${prefix}rye`], quantity },
+          c,
+        );
+      await cut(d1, 0, 'Hearts', '40.000');
+      await cut(d1, 1, 'Hearts', '1.000');
+      await cut(d1, 2, 'Heads', '5.000');
+      await cut(d2, 0, 'Hearts', '39.500');
+    }
+  });
+  afterAll(() => api?.close());
+
+  it("finds each product's formula from its last bottling's tank", async () => {
+    const facts = await recipeFacts(ctx);
+    expect(facts.formulaOf).toEqual({ [ids.p]: ids.old });
+  });
+
+  it('reads the formulas blended, with their lines', async () => {
+    const facts = await recipeFacts(ctx);
+    const names = facts.formulas.map((f) => f.name).sort();
+    expect(names).toEqual(['New rye', 'Old rye']);
+    const old = facts.formulas.find((f) => f.formulaId === ids.old);
+    expect(Number(old?.scaleBase)).toBe(100);
+    expect(old?.lines).toHaveLength(1);
+    expect(old?.lines[0]).toMatchObject({ type: 'Spirit', spiritId: ids.rye, spiritName: 'Rye' });
+    expect(Number(old?.lines[0].quantity)).toBe(52.5);
+  });
+
+  it('reads the process making the spirit, its inputs and the Hearts of each run', async () => {
+    const facts = await recipeFacts(ctx);
+    expect(facts.processes).toHaveLength(1);
+    const [run] = facts.processes;
+    expect(run).toMatchObject({ processId: ids.run, name: 'Rye run', spiritId: ids.rye });
+    expect(run.inputs.map((i) => [i.itemName, Number(i.quantity)])).toEqual([['Wash', 600]]);
+    expect(run.pastRunsLaa.map(Number).sort((a, b) => a - b)).toEqual([39.5, 41]);
+  });
+});

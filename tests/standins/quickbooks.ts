@@ -1,0 +1,372 @@
+// A local stand-in for the documented subset of QuickBooks Online the connector uses, so tests
+// run without the internet. Requests and answers follow Intuit's public references:
+// - OAuth 2 (developer.intuit.com, "OAuth 2.0"): GET /connect/oauth2 (here it consents at once
+//   and sends the browser back with code, state and realmId), POST /oauth2/v1/tokens/bearer
+//   (form body, Basic client credentials; grant_type authorization_code or refresh_token;
+//   answers token_type, access_token, refresh_token, expires_in 3600,
+//   x_refresh_token_expires_in), POST /v2/oauth2/tokens/revoke.
+// - Accounting API v3: GET /v3/company/{realmId}/query?query=, POST /v3/company/{realmId}/
+//   {customer|invoice|account}?requestid=&minorversion=; a repeated requestid answers the first
+//   answer; faults as {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"};
+//   an expired token 401 with {"fault":{"error":[…],"type":"AUTHENTICATION"}}; throttling 429.
+// Switches inject failures: expired tokens, 429 with Retry-After, 500, a 400 ValidationFault.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+export type Injected = { kind: '429'; retryAfter: number } | { kind: '500' } | { kind: '400'; detail?: string };
+
+export interface QboRecord {
+  Id: string;
+  [field: string]: unknown;
+}
+
+export interface QuickBooksStandIn {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  realmId: string;
+  /** created records by entity (Customer, Invoice, Account) */
+  records: Record<string, QboRecord[]>;
+  /** every API request, in order: method, path, requestid */
+  requests: { method: string; entity: string; requestId: string | null; status: number }[];
+  /** the next API requests (not OAuth) answer these, in order */
+  inject(...failures: Injected[]): void;
+  /** every access token handed out so far stops working (401), as after an hour */
+  expireAccessTokens(): void;
+  tokenGrants: string[];
+  close(): Promise<void>;
+}
+
+const now = () => new Date().toISOString();
+
+const fault = (type: string, errors: { Message: string; Detail: string; code: string; element?: string }[]) => ({
+  Fault: { Error: errors, type },
+  time: now(),
+});
+
+export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandIn> {
+  const clientId = 'standin-client';
+  const clientSecret = 'standin-secret';
+  const realmId = '9130357766900456';
+  const codes = new Map<string, string>(); // code -> redirect_uri
+  const accessTokens = new Set<string>();
+  const refreshTokens = new Set<string>();
+  const answersByRequestId = new Map<string, { status: number; body: unknown }>();
+  const records: Record<string, QboRecord[]> = { Customer: [], Invoice: [], Account: [] };
+  const requests: QuickBooksStandIn['requests'] = [];
+  const injected: Injected[] = [];
+  const tokenGrants: string[] = [];
+  let nextId = 100;
+
+  const token = () => randomBytes(18).toString('base64url');
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const bodyOf = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      req.on('data', (chunk) => (text += chunk));
+      req.on('end', () => resolve(text));
+    });
+
+  const issueTokens = (res: ServerResponse) => {
+    const access = token();
+    const refresh = token();
+    accessTokens.add(access);
+    refreshTokens.add(refresh);
+    send(res, 200, {
+      token_type: 'bearer',
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: 3600,
+      x_refresh_token_expires_in: 8726400,
+    });
+  };
+
+  async function oauth(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (req.method === 'GET' && url.pathname === '/connect/oauth2') {
+      const redirect = url.searchParams.get('redirect_uri') ?? '';
+      if (url.searchParams.get('client_id') !== clientId || !redirect)
+        return send(res, 400, { error: 'invalid_client' });
+      const code = token();
+      codes.set(code, redirect);
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      back.searchParams.set('realmId', realmId);
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    if (req.headers.authorization !== `Basic ${basic}`) return send(res, 401, { error: 'invalid_client' });
+    const form = new URLSearchParams(await bodyOf(req));
+    if (url.pathname === '/v2/oauth2/tokens/revoke') {
+      refreshTokens.delete(form.get('token') ?? '');
+      return send(res, 200, {});
+    }
+    const grant = form.get('grant_type');
+    tokenGrants.push(grant ?? '');
+    if (grant === 'authorization_code') {
+      const code = form.get('code') ?? '';
+      if (!codes.has(code) || codes.get(code) !== form.get('redirect_uri'))
+        return send(res, 400, { error: 'invalid_grant' });
+      codes.delete(code);
+      return issueTokens(res);
+    }
+    if (grant === 'refresh_token') {
+      const refresh = form.get('refresh_token') ?? '';
+      if (!refreshTokens.delete(refresh)) return send(res, 400, { error: 'invalid_grant' });
+      return issueTokens(res);
+    }
+    return send(res, 400, { error: 'unsupported_grant_type' });
+  }
+
+  function query(statement: string) {
+    const match = /^select\s+.+?\s+from\s+(\w+)(?:\s+where\s+(\w+)\s*=\s*'((?:[^'\\]|\\.)*)')?/i.exec(statement.trim());
+    if (!match) return null;
+    const [, entity, field, literal] = match;
+    const name = entity[0].toUpperCase() + entity.slice(1);
+    const all = records[name] ?? [];
+    const value = literal?.replace(/\\(.)/g, '$1');
+    const found = field ? all.filter((r) => String(r[field]) === value) : all;
+    return {
+      QueryResponse: found.length ? { [name]: found, startPosition: 1, maxResults: found.length } : {},
+      time: now(),
+    };
+  }
+
+  function createRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    const name = entity[0].toUpperCase() + entity.slice(1);
+    if (name === 'Customer') {
+      if (!body.DisplayName)
+        return {
+          status: 400,
+          body: fault('ValidationFault', [
+            {
+              Message: 'Required param missing, need to supply the required value for the API',
+              Detail: 'Required parameter DisplayName is missing in the request',
+              code: '2020',
+              element: 'DisplayName',
+            },
+          ]),
+        };
+      if (records.Customer.some((c) => c.DisplayName === body.DisplayName))
+        return {
+          status: 400,
+          body: fault('ValidationFault', [
+            {
+              Message: 'Duplicate Name Exists Error',
+              Detail: `The name supplied already exists. : Another customer is already using this name.`,
+              code: '6240',
+            },
+          ]),
+        };
+    }
+    if (name === 'Invoice') {
+      const customer = (body.CustomerRef as { value?: string } | undefined)?.value;
+      if (!Array.isArray(body.Line) || body.Line.length === 0)
+        return {
+          status: 400,
+          body: fault('ValidationFault', [
+            {
+              Message: 'Required param missing, need to supply the required value for the API',
+              Detail: 'Required parameter Line is missing in the request',
+              code: '2020',
+              element: 'Line',
+            },
+          ]),
+        };
+      if (!records.Customer.some((c) => c.Id === customer))
+        return {
+          status: 400,
+          body: fault('ValidationFault', [
+            {
+              Message: 'Invalid Reference Id',
+              Detail: `Invalid Reference Id : Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.`,
+              code: '2500',
+              element: 'CustomerRef',
+            },
+          ]),
+        };
+      if (typeof body.DocNumber === 'string' && body.DocNumber.length > 21)
+        return {
+          status: 400,
+          body: fault('ValidationFault', [
+            {
+              Message: 'String length is either shorter or longer than supported by specification',
+              Detail:
+                'String length specified does not match the supported length. Min:0 Max:21 supplied length:' +
+                body.DocNumber.length,
+              code: '6000',
+              element: 'DocNumber',
+            },
+          ]),
+        };
+    }
+    if (name === 'Account' && (!body.Name || !body.AccountType))
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Required param missing, need to supply the required value for the API',
+            Detail: 'Required parameter Name or AccountType is missing in the request',
+            code: '2020',
+          },
+        ]),
+      };
+    const record: QboRecord = { ...body, Id: String(nextId++), SyncToken: '0', MetaData: { CreateTime: now() } };
+    if (name === 'Invoice')
+      record.TotalAmt = (body.Line as { Amount: number }[]).reduce(
+        (sum, l) => Math.round((sum + l.Amount) * 100) / 100,
+        0,
+      );
+    (records[name] ??= []).push(record);
+    return { status: 200, body: { [name]: record, time: now() } };
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const match = /^\/v3\/company\/([^/]+)\/(\w+)$/.exec(url.pathname);
+    const entity = match?.[2] ?? '';
+    const requestId = url.searchParams.get('requestid');
+    const log = (status: number) => requests.push({ method: req.method ?? '', entity, requestId, status });
+    if (!match || match[1] !== realmId)
+      return (
+        log(404),
+        send(res, 404, fault('ValidationFault', [{ Message: 'Resource not found', Detail: url.pathname, code: '610' }]))
+      );
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (!accessTokens.has(bearer)) {
+      log(401);
+      return send(res, 401, {
+        warnings: null,
+        intuitObject: null,
+        fault: {
+          error: [
+            {
+              message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
+              detail: 'Token expired: ' + bearer.slice(0, 6),
+              code: '3200',
+              element: null,
+            },
+          ],
+          type: 'AUTHENTICATION',
+        },
+        time: Date.now(),
+      });
+    }
+    const failure = injected.shift();
+    if (failure?.kind === '429') {
+      log(429);
+      return send(
+        res,
+        429,
+        fault('SERVICE', [
+          {
+            Message: 'message=ThrottleExceeded; errorCode=003001; statusCode=429',
+            Detail: 'The request limit was reached.',
+            code: '3001',
+          },
+        ]),
+        { 'retry-after': String(failure.retryAfter) },
+      );
+    }
+    if (failure?.kind === '500') {
+      log(500);
+      return send(
+        res,
+        500,
+        fault('SystemFault', [
+          {
+            Message: 'An application error has occurred while processing your request',
+            Detail: 'System Failure Error: Something went wrong',
+            code: '10000',
+          },
+        ]),
+      );
+    }
+    if (failure?.kind === '400') {
+      log(400);
+      return send(
+        res,
+        400,
+        fault('ValidationFault', [
+          {
+            Message: 'Business Validation Error',
+            Detail: failure.detail ?? 'Business Validation Error: Select a customer that is not a sub-customer.',
+            code: '6000',
+          },
+        ]),
+      );
+    }
+    if (req.method === 'GET' && entity === 'query') {
+      const answer = query(url.searchParams.get('query') ?? '');
+      log(answer ? 200 : 400);
+      return answer
+        ? send(res, 200, answer)
+        : send(
+            res,
+            400,
+            fault('ValidationFault', [{ Message: 'Error parsing query', Detail: 'QueryParserError', code: '4000' }]),
+          );
+    }
+    if (req.method === 'POST' && ['customer', 'invoice', 'account'].includes(entity)) {
+      const key = requestId ? `${entity}:${requestId}` : null;
+      const earlier = key ? answersByRequestId.get(key) : undefined;
+      if (earlier) return (log(earlier.status), send(res, earlier.status, earlier.body));
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(await bodyOf(req));
+      } catch {
+        log(400);
+        return send(
+          res,
+          400,
+          fault('ValidationFault', [
+            {
+              Message: 'Request has invalid or unsupported property',
+              Detail: 'Could not parse the JSON body',
+              code: '2010',
+            },
+          ]),
+        );
+      }
+      const answer = createRecord(entity, body);
+      if (key && answer.status === 200) answersByRequestId.set(key, answer);
+      log(answer.status);
+      return send(res, answer.status, answer.body);
+    }
+    log(405);
+    return send(
+      res,
+      405,
+      fault('ValidationFault', [{ Message: 'Unsupported operation', Detail: `${req.method} ${entity}`, code: '500' }]),
+    );
+  }
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://standin');
+    const handler = url.pathname.startsWith('/v3/') ? api : oauth;
+    handler(req, res, url).catch((error) => send(res, 500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${listening}`,
+    clientId,
+    clientSecret,
+    realmId,
+    records,
+    requests,
+    tokenGrants,
+    inject: (...failures) => void injected.push(...failures),
+    expireAccessTokens: () => accessTokens.clear(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A stand-alone stand-in for trying the app by hand: `npx tsx tests/standins/quickbooks.ts 4302`. */
+if (process.argv[1]?.endsWith('standins/quickbooks.ts')) {
+  void startQuickBooksStandIn(Number(process.argv[2] ?? 0)).then((s) => console.log(`QuickBooks stand-in at ${s.url}`));
+}
