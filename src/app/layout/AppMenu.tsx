@@ -22,7 +22,10 @@ import { openDialog } from '../shell/dialogs';
 import { useGuardedRoute } from '../shell/guard';
 import { customPages } from '../pages/registry';
 
-export const BOOKMARKS_KEY = 'bookmarks';
+/** The user setting of spec 3: `favourites`, a list of bookmark or route identifiers. */
+export const BOOKMARKS_KEY = 'favourites';
+/** where the list was kept before it took the spec's name; read until the user saves again */
+const LEGACY_BOOKMARKS_KEY = 'bookmarks';
 
 export function useShellMenu() {
   const { entities } = useServices();
@@ -35,7 +38,7 @@ export const useMenuGroups = useShellMenu;
 
 export function useBookmarks(): string[] {
   const [settings] = useUserSettings();
-  const value = settings[BOOKMARKS_KEY];
+  const value = settings[BOOKMARKS_KEY] ?? settings[LEGACY_BOOKMARKS_KEY];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 

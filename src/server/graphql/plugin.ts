@@ -62,6 +62,32 @@ export function requestProblem(payload: unknown, method: string): { code: string
   return null;
 }
 
+/**
+ * What every GraphQL endpoint (the app's, the portal's) checks before a document runs: the
+ * bearer token (`authenticate` throws when it opens nothing: 401, Sign in again) and the
+ * request's shape (400 with requestProblem's code).
+ */
+export function guardRequests(scope: FastifyInstance, authenticate: (request: FastifyRequest) => Promise<void>) {
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await authenticate(request);
+    } catch (error) {
+      logRefusal(request.log, error);
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ errors: [{ message: 'Sign in again', extensions: { code: 'UNAUTHENTICATED', info: {} } }] });
+    }
+  });
+  scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    const problem = requestProblem(request.method === 'GET' ? request.query : request.body, request.method);
+    if (problem)
+      return reply
+        .code(400)
+        .send({ data: null, errors: [{ message: problem.message, extensions: { code: problem.code, info: {} } }] });
+  });
+}
+
 export async function registerGraphql(
   app: FastifyInstance,
   options: { db: Db; files: FileStore; resolveUser: UserResolver; mail?: Mailer; publicOrigin?: string },
@@ -69,23 +95,8 @@ export async function registerGraphql(
   const schema = buildExecutableSchema();
   const exportLimit = defaultExportLimit();
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        request.userId = await options.resolveUser(request.headers.authorization);
-      } catch (error) {
-        logRefusal(request.log, error);
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ errors: [{ message: 'Sign in again', extensions: { code: 'UNAUTHENTICATED', info: {} } }] });
-      }
-    });
-    scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-      const problem = requestProblem(request.method === 'GET' ? request.query : request.body, request.method);
-      if (problem)
-        return reply
-          .code(400)
-          .send({ data: null, errors: [{ message: problem.message, extensions: { code: problem.code, info: {} } }] });
+    guardRequests(scope, async (request) => {
+      request.userId = await options.resolveUser(request.headers.authorization);
     });
     await scope.register(mercurius, {
       schema,

@@ -5,15 +5,14 @@
 // enabled portal. Company membership and app permissions open nothing here; a portal token
 // opens nothing on /graphql (app.ts). When a person holds links to several customers of one
 // company, the x-portal-customer header names the one they act for.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import { buildSchema, GraphQLError } from 'graphql';
 import type { Db } from '../db/connect';
 import { MAX_QUERY_DEPTH, MAX_TOKENS } from '../../shared/limits';
-import { requestProblem, validationRules } from './plugin';
+import { guardRequests, validationRules } from './plugin';
 import { formatError } from './schema';
 import { checkArgumentLimits } from './argumentLimits';
-import { logRefusal } from '../auth/verify';
 import { AppError } from './errors';
 import { portalSdl } from '../domain/portal/schema';
 import { portalResolvers, type PortalRequest } from '../domain/portal/resolvers';
@@ -50,23 +49,8 @@ export async function registerPortalGraphql(
 ): Promise<void> {
   const schema = buildPortalSchema();
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        request.portalUserId = await options.resolveUser(request.headers.authorization);
-      } catch (error) {
-        logRefusal(request.log, error);
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ errors: [{ message: 'Sign in again', extensions: { code: 'UNAUTHENTICATED', info: {} } }] });
-      }
-    });
-    scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-      const problem = requestProblem(request.method === 'GET' ? request.query : request.body, request.method);
-      if (problem)
-        return reply
-          .code(400)
-          .send({ data: null, errors: [{ message: problem.message, extensions: { code: problem.code, info: {} } }] });
+    guardRequests(scope, async (request) => {
+      request.portalUserId = await options.resolveUser(request.headers.authorization);
     });
     await scope.register(mercurius, {
       schema,

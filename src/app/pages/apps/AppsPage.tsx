@@ -6,8 +6,12 @@ import { hasAny } from '../../../shared/permissions';
 import { useCurrentCompany, useServices } from '../../services';
 import { useAddOnsWithAlerts } from '../../shell/polling';
 import { addOnStates } from './addOns';
+import { pathAllowed } from '../../shell/menu';
+import { customPages } from '../registry';
 import { IntegrationCard } from './IntegrationCard';
 import { loadIntegrations, type Integration } from './integrations';
+
+const PORTAL_SETUP_PATH = '/portalsetup';
 
 /** The word the OAuth callback leaves in the query (?connected=quickbooks, ?failed=…&reason=). */
 function useCallbackNotice(onNotice: () => void) {
@@ -54,10 +58,8 @@ export function AppsPage() {
 
   if (!company) return null;
   const canConfigure = hasAny(company.permissions ?? [], ['config.write']);
-  // spec 2.3: the customer portal setup needs config.write, inventory and production
-  const canSetUpPortal = ['config.write', 'inventory', 'production'].every((p) =>
-    hasAny(company.permissions ?? [], [p]),
-  );
+  // the setup page's own rule (pages/portalSetup), as its guard applies it
+  const canSetUpPortal = pathAllowed(PORTAL_SETUP_PATH, company, customPages);
   return (
     <Box sx={{ p: 2 }}>
       <Title title="apps.title" />
@@ -91,7 +93,7 @@ export function AppsPage() {
                     />
                   ))}
                 {a.key === 'customerPortal' && canSetUpPortal && (
-                  <Button component={Link} to="/portalsetup" size="small" sx={{ mt: 1 }}>
+                  <Button component={Link} to={PORTAL_SETUP_PATH} size="small" sx={{ mt: 1 }}>
                     {translate('apps.portalSetup')}
                   </Button>
                 )}
