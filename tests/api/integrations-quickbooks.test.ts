@@ -11,7 +11,7 @@ import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harn
 import { companyTable, membershipTable, userTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
-import { pushAllQueued } from '../../src/server/domain/integrations/sync';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from '../../src/server/domain/integrations/queue';
 import { startJobQueue, type JobDefinition } from '../../src/server/jobs/queue';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationsKey, openSecrets, sealSecrets } from '../../src/server/domain/integrations/secrets';
 import { createState, readState, STATE_LIFETIME_MS } from '../../src/server/domain/integrations/state';
-import { centsOf, requestIdOf } from '../../src/server/domain/integrations/sync';
+import { centsOf, requestIdOf } from '../../src/server/domain/integrations/calls';
 
 describe('integration secrets and state', () => {
   const saved = process.env.INTEGRATIONS_KEY;

@@ -5,11 +5,11 @@ import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/ma
 import { hasAny } from '../../../shared/permissions';
 import { useCurrentCompany, useServices } from '../../services';
 import { useAddOnsWithAlerts } from '../../shell/polling';
-import { addOnStates } from './addOns';
+import { addOnStates, SWITCHABLE_ADD_ONS } from './addOns';
 import { pathAllowed } from '../../shell/menu';
 import { customPages } from '../registry';
 import { IntegrationCard } from './IntegrationCard';
-import { loadIntegrations, type Integration } from './integrations';
+import { loadIntegrations, setAddOn, type Integration } from './integrations';
 
 const PORTAL_SETUP_PATH = '/portalsetup';
 
@@ -43,7 +43,9 @@ function useCallbackNotice(onNotice: () => void) {
 export function AppsPage() {
   const translate = useTranslate();
   const company = useCurrentCompany();
-  const { authFetch } = useServices();
+  const { authFetch, companies } = useServices();
+  const notify = useNotify();
+  const [switching, setSwitching] = useState<string | null>(null);
   const [alerts, refreshAlerts] = useAddOnsWithAlerts(true);
   const [integrations, setIntegrations] = useState<Integration[]>([]);
 
@@ -55,6 +57,19 @@ export function AppsPage() {
   }, [authFetch, refreshAlerts]);
   useEffect(reload, [reload]);
   useCallbackNotice(reload);
+
+  /** the company's add-ons live on the company record: read it again after the change */
+  const switchAddOn = (addOn: string, enabled: boolean) => {
+    setSwitching(addOn);
+    setAddOn(authFetch, addOn, enabled)
+      .then(async () => {
+        companies.reset();
+        await companies.ensureLoaded();
+        reload();
+      })
+      .catch((error: Error) => notify(translate('apps.turnFailed', { message: error.message }), { type: 'error' }))
+      .finally(() => setSwitching(null));
+  };
 
   if (!company) return null;
   const canConfigure = hasAny(company.permissions ?? [], ['config.write']);
@@ -92,6 +107,16 @@ export function AppsPage() {
                       }}
                     />
                   ))}
+                {canConfigure && SWITCHABLE_ADD_ONS.includes(a.key) && (
+                  <Button
+                    size="small"
+                    sx={{ mt: 1, mr: 1 }}
+                    disabled={switching === a.key}
+                    onClick={() => switchAddOn(a.key, !a.enabled)}
+                  >
+                    {translate(a.enabled ? 'apps.turnOff' : 'apps.turnOn')}
+                  </Button>
+                )}
                 {a.key === 'customerPortal' && canSetUpPortal && (
                   <Button component={Link} to={PORTAL_SETUP_PATH} size="small" sx={{ mt: 1 }}>
                     {translate('apps.portalSetup')}

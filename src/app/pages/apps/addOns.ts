@@ -1,10 +1,11 @@
 // The integrations of spec 1 a company can switch on, and what their state reads from the
-// company record. Only accounting records a connection today (connectedToAccounting); the
-// server's addOnsWithAlerts says which need attention.
+// company record: accounting comes with allowAccounting (the plan's flag) and records its
+// connection (connectedToAccounting); the others are listed in Company.addOns, switched on
+// /apps (addOnSet). The server's addOnsWithAlerts says which need attention.
 import type { Company } from '../../company/companies';
+import { ADD_ONS, type AddOnKey as AddOn } from '../../../shared/addOns';
 
-export const ADD_ONS = ['accounting', 'ecommerce', 'pointOfSale', 'customerPortal'] as const;
-export type AddOn = (typeof ADD_ONS)[number];
+export { SWITCHABLE_ADD_ONS } from '../../../shared/addOns';
 
 export interface AddOnState {
   key: AddOn;

@@ -11,7 +11,8 @@ export interface IntegrationFailure {
 }
 
 export interface Integration {
-  app: 'quickbooks';
+  /** the GraphQL enum IntegrationApp: quickbooks, and the e-commerce and point-of-sale apps */
+  app: string;
   addOn: string;
   provider: string;
   enabled: boolean;
@@ -65,3 +66,14 @@ export const syncIntegration = async (authFetch: typeof fetch, app: string) =>
       { silent: true },
     )
   ).integrationSync;
+
+/** Switches an add-on of the company on or off (config.write); answers the add-ons now on. */
+export const setAddOn = async (authFetch: typeof fetch, addOn: string, enabled: boolean) =>
+  (
+    await gqlCall<{ addOnSet: string[] }>(
+      authFetch,
+      `mutation AddOnSet($addOn: String!, $enabled: Boolean!) { addOnSet(addOn: $addOn, enabled: $enabled) }`,
+      { addOn, enabled },
+      { silent: true },
+    )
+  ).addOnSet;

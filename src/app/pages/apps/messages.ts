@@ -11,6 +11,9 @@ export const appsMessages: PageMessages = {
       notConnected: 'Not connected',
       attention: 'Needs attention',
       portalSetup: 'Set up the portal',
+      turnOn: 'Turn on',
+      turnOff: 'Turn off',
+      turnFailed: 'The add-on could not be changed: %{message}',
       integration: {
         status: { enabled: 'Not connected', connected: 'Connected', paused: 'Paused' },
         lastSync: 'Last sync: %{when}',
@@ -53,6 +56,9 @@ export const appsMessages: PageMessages = {
       notConnected: 'Non connectée',
       attention: 'Demande votre attention',
       portalSetup: 'Configurer le portail',
+      turnOn: 'Activer',
+      turnOff: 'Désactiver',
+      turnFailed: 'Le module n’a pas pu être modifié : %{message}',
       integration: {
         status: { enabled: 'Non connectée', connected: 'Connectée', paused: 'En pause' },
         lastSync: 'Dernière synchronisation : %{when}',

@@ -8,6 +8,7 @@ import type { DomainContext } from '../records/actor';
 import { codecs } from '../records/values';
 import { entityByName } from '../../../generated/entities';
 import { recordAudit } from '../audit/audit';
+import { addOnFeatures } from '../integrations/addOns';
 import { dateTimeSettingsErrors } from '../../../shared/dateTimeSettings';
 
 /** A row as the audit records it: its fields, not the company it belongs to. */
@@ -35,9 +36,12 @@ export async function membershipOf(db: Db, userId: string, companyId: string): P
 export async function featuresOf(db: Db, companyId: string): Promise<Record<string, boolean>> {
   const [row] = await db.select().from(companyTable).where(eq(companyTable.id, companyId));
   if (!row) return {};
-  return Object.fromEntries(
-    Object.entries(row).filter(([k, v]) => k.startsWith('allow') && typeof v === 'boolean'),
-  ) as Record<string, boolean>;
+  return {
+    ...(Object.fromEntries(
+      Object.entries(row).filter(([k, v]) => k.startsWith('allow') && typeof v === 'boolean'),
+    ) as Record<string, boolean>),
+    ...addOnFeatures(row.addOns),
+  };
 }
 
 export async function companiesOf(db: Db, userId: string) {

@@ -6,7 +6,7 @@ import { validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
 import { companiesOf } from './companies';
 import { recordAudit } from '../audit/audit';
-import { appsWithFailures } from '../integrations/store';
+import { addOnsNeedingAttention } from '../integrations/attention';
 
 const EDITABLE = ['name', 'address', 'phone', 'businessNumber', 'province', 'fiscalYearMonth'] as const;
 
@@ -36,15 +36,7 @@ export async function updateCompany(ctx: DomainContext, input: Record<string, un
   return companies.find((c) => c.id === ctx.actor.companyId)!;
 }
 
-/** An add-on needs attention when it is switched on but not connected, or when its sync has
- * failed records (integrations/store.ts). Only the accounting integration records a connection
- * today; other add-ons raise no alert until they do. */
+/** The add-ons that need attention (integrations/attention.ts). */
 export async function addOnsWithAlerts(ctx: DomainContext): Promise<string[]> {
-  const [company] = await ctx.db.select().from(companyTable).where(eq(companyTable.id, ctx.actor.companyId));
-  if (!company) return [];
-  const failing = await appsWithFailures(ctx.db, ctx.actor.companyId);
-  const alerts: string[] = [];
-  if (company.allowAccounting && (!company.connectedToAccounting || failing.has('quickbooks')))
-    alerts.push('accounting');
-  return alerts;
+  return addOnsNeedingAttention(ctx.db, ctx.actor.companyId, ctx.actor.features);
 }

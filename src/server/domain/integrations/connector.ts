@@ -1,7 +1,8 @@
-// What an accounting system's connector does for the sync (QuickBooks Online now; Xero or Sage
-// implement the same shape later). The sync (sync.ts) owns the queue, the links, the log and
-// the tokens' storage; a connector only speaks its system's API and sorts its failures into
-// the kinds below, so the retry rules are the same for every system.
+// What a connector does for the sync. Every app connects by OAuth (OAuthConnector); each add-on
+// adds its own calls: accounting (QuickBooks Online now; Xero or Sage implement the same shape
+// later), e-commerce, point of sale. The syncs own the queue, the links, the log and the
+// tokens' storage; a connector only speaks its system's API and sorts its failures into the
+// kinds below, so the retry rules are the same for every system.
 
 /** OAuth tokens as the sync keeps them (sealed in the connection row). */
 export interface ConnectorTokens {
@@ -58,7 +59,8 @@ export interface InvoiceToPush {
   lines: InvoiceLineToPush[];
 }
 
-export interface AccountingConnector {
+/** Connecting and keeping the tokens fresh: the part every app's connector has. */
+export interface OAuthConnector {
   /** the provider's name as people read it ('QuickBooks Online') */
   provider: string;
   /** where to send the person to approve access; `state` comes back to the callback */
@@ -68,6 +70,9 @@ export interface AccountingConnector {
   refresh(tokens: ConnectorTokens): Promise<ConnectorTokens>;
   /** best effort: the other system forgets the tokens */
   revoke(tokens: ConnectorTokens): Promise<void>;
+}
+
+export interface AccountingConnector extends OAuthConnector {
   /** the customer's id over there, found by name or created; `requestId` makes a retry safe */
   pushCustomer(tokens: ConnectorTokens, customer: CustomerToPush, requestId: string): Promise<string>;
   /** the invoice's id over there; `requestId` makes a retried create answer the first one */

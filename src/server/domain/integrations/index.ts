@@ -8,7 +8,9 @@ import {
   pauseIntegration,
   resumeIntegration,
 } from './connections';
-import { queueIssuedInvoice, queueUnsynced } from './sync';
+import { queueIssuedInvoice } from './sync';
+import { appSync } from './pushers';
+import { setAddOn } from './addOns';
 import { hooksOf } from '../records/hooks';
 import { wakePushJob } from './queue';
 
@@ -40,9 +42,12 @@ export const integrationsModule: DomainModule = {
     ),
     integrationPause: resolver<AppArgs>(async (_r, args, ctx) => pauseIntegration(await ctx.domain(), args.app)),
     integrationResume: resolver<AppArgs>(async (_r, args, ctx) => resumeIntegration(await ctx.domain(), args.app)),
+    addOnSet: resolver<{ addOn: string; enabled: boolean }>(async (_r, args, ctx) =>
+      setAddOn(await ctx.domain(), args.addOn, args.enabled),
+    ),
     integrationSync: resolver<AppArgs>(async (_r, args, ctx) => {
       const domain = await ctx.domain();
-      const queued = await queueUnsynced(domain, args.app);
+      const queued = await appSync(args.app).queueAll(domain, args.app);
       await wakePushJob(domain.actor.companyId, args.app);
       return queued;
     }),
@@ -50,5 +55,6 @@ export const integrationsModule: DomainModule = {
 };
 
 export { appsWithFailures } from './store';
+export { addOnsNeedingAttention } from './attention';
 export { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from './queue';
 export { registerIntegrationRoutes } from './routes';

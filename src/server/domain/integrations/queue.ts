@@ -3,7 +3,7 @@
 // Without one (API tests without a queue, or a send that fails) nothing is lost: the records
 // wait in the sync log as 'queued' for the next run (the next Sync, or the queue's start).
 import type { Db } from '../../db/connect';
-import { pushAllQueued } from './sync';
+import { pushAllQueued } from './pushers';
 
 export const PUSH_JOB = 'integrations-push';
 

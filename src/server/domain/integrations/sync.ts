@@ -1,4 +1,4 @@
-// The sync: which records wait (integration_sync_log 'queued'), and the job that pushes them.
+// The accounting sync: which records wait (integration_sync_log 'queued'), and the job that pushes them.
 // A record is pushed at most once: its link (integration_links) is checked first, and the
 // create carries a requestid made from the record, so a job retried after the other system
 // created the record but before the link was saved gets the same record back, not a second.
@@ -6,21 +6,18 @@
 // more; a throttled call waits Retry-After; a server error counts an attempt and throws, so the
 // queue retries the job with backoff; a refusal is logged as failed with the other system's
 // words and the next record goes on.
-import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { customerTable, invoiceLinesTable, invoiceTable } from '../../../generated/tables';
 import { rowsOf, type Db } from '../../db/connect';
 import { AppError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
-import { INTEGRATION_APPS, integrationApp, type IntegrationApp } from './apps';
+import { INTEGRATION_APPS, accountingApp, type IntegrationApp } from './apps';
 import { ConnectorError, type ConnectorTokens, type InvoiceToPush } from './connector';
-import { connectionOf, linkOf, saveLink, saveTokens, setLog, tokensOf } from './store';
+import { centsOf, requestIdOf, RetryLater, withTokens, type PushSummary } from './calls';
+import { connectionOf, linkOf, saveLink, setLog, tokensOf } from './store';
 
 /** A record that failed this many times on server errors is given up as failed. */
 export const MAX_ATTEMPTS = 5;
-/** Throttled calls wait at most this long in the job; beyond it the queue retries later. */
-const MAX_WAIT_SECONDS = 60;
-const THROTTLE_TRIES = 3;
 /** Records pushed per run: a long backlog goes on in the next run. */
 const BATCH = 200;
 /** Invoices issued (not Draft or Void) are what the accounting system books. */
@@ -29,7 +26,7 @@ const ISSUED = ['Sent', 'PartiallyPaid', 'Paid'];
 /** Queues the company's issued invoices that are not in the other system yet, and the failed
  * ones again (after the data was corrected). Answers how many are now queued. */
 export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise<number> {
-  const app = integrationApp(appKey);
+  const app = accountingApp(appKey);
   if (!ctx.actor.features[app.feature])
     throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${app.feature})`, {
       feature: app.feature,
@@ -70,7 +67,9 @@ export async function queueIssuedInvoice(
   const apps = rowsOf<{ app: string }>(
     await ctx.db.execute(sql`SELECT app FROM integration_connections
       WHERE company_id = ${companyId} AND status IN ('connected', 'paused')`),
-  ).filter((row) => INTEGRATION_APPS.some((a) => a.key === row.app && ctx.actor.features[a.feature]));
+  ).filter((row) =>
+    INTEGRATION_APPS.some((a) => a.key === row.app && a.addOn === 'accounting' && ctx.actor.features[a.feature]),
+  );
   for (const { app } of apps)
     await ctx.db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
       SELECT ${companyId}, ${app}, 'invoice', ${invoice.id}, 'queued'
@@ -80,65 +79,6 @@ export async function queueIssuedInvoice(
         last_error = NULL, updated_at = now()
       WHERE integration_sync_log.status = 'failed'`);
   return apps.map((a) => a.app);
-}
-
-/** Stable per record: the same record always sends the same requestid. */
-export const requestIdOf = (companyId: string, app: string, entityType: string, entityId: string) => {
-  const hex = createHash('sha256').update(`${companyId}:${app}:${entityType}:${entityId}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-};
-
-/** Numeric text (scale up to 3) to whole cents, half away from zero, without floats. */
-export function centsOf(text: string): number {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new Error(`not a decimal: ${text}`);
-  const [, sign, whole, fraction = ''] = match;
-  const thousandths = BigInt(whole) * 1000n + BigInt((fraction + '000').slice(0, 3));
-  const cents = (thousandths + 5n) / 10n;
-  // past 2^53 a Number would no longer be the exact cent count
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`amount too large: ${text}`);
-  return Number(sign ? -cents : cents);
-}
-
-export class RetryLater extends Error {
-  override name = 'RetryLater';
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One call with the sync's rules for tokens and throttling; other failures go up. */
-async function withTokens<T>(
-  db: Db,
-  companyId: string,
-  app: IntegrationApp,
-  session: { tokens: ConnectorTokens },
-  call: (tokens: ConnectorTokens) => Promise<T>,
-): Promise<T> {
-  let refreshed = false;
-  for (let throttled = 0; ;) {
-    try {
-      return await call(session.tokens);
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
-      const failure = error.failure;
-      if (failure.kind === 'unauthorized' && !refreshed) {
-        refreshed = true;
-        session.tokens = await app.connector.refresh(session.tokens);
-        // kept at once: the old refresh token may not work again
-        await saveTokens(db, companyId, app.key, session.tokens);
-        continue;
-      }
-      if (
-        failure.kind === 'rateLimited' &&
-        ++throttled < THROTTLE_TRIES &&
-        failure.retryAfterSeconds <= MAX_WAIT_SECONDS
-      ) {
-        await sleep(failure.retryAfterSeconds * 1000);
-        continue;
-      }
-      throw error;
-    }
-  }
 }
 
 async function invoiceToPush(db: Db, companyId: string, invoiceId: string) {
@@ -222,15 +162,10 @@ async function pushInvoice(
   return 'succeeded';
 }
 
-export interface PushSummary {
-  succeeded: number;
-  failed: number;
-}
-
 /** Pushes one company's queued records for one app. Throws RetryLater when the other system
  * failed or kept throttling, after logging the attempt: the queue runs the job again later. */
 export async function pushQueued(db: Db, companyId: string, appKey: string): Promise<PushSummary> {
-  const app = integrationApp(appKey);
+  const app = accountingApp(appKey);
   const connection = await connectionOf(db, companyId, app.key);
   const summary: PushSummary = { succeeded: 0, failed: 0 };
   // paused or disconnected: the queue keeps what waits (disconnect clears it)
@@ -278,26 +213,4 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
     }
   }
   return summary;
-}
-
-/** The job's work: every company and app with queued records (or the one named). */
-export async function pushAllQueued(db: Db, only?: { companyId?: string; app?: string }) {
-  const pending = rowsOf<{ company_id: string; app: string }>(
-    await db.execute(sql`SELECT DISTINCT s.company_id::text, s.app FROM integration_sync_log s
-      JOIN integration_connections c ON c.company_id = s.company_id AND c.app = s.app AND c.status = 'connected'
-      WHERE s.status = 'queued'
-      ${only?.companyId ? sql`AND s.company_id = ${only.companyId}` : sql``}
-      ${only?.app ? sql`AND s.app = ${only.app}` : sql``}`),
-  );
-  let retryLater: RetryLater | null = null;
-  for (const { company_id, app } of pending) {
-    try {
-      await pushQueued(db, company_id, app);
-    } catch (error) {
-      // one company's outage does not hold up the others; the job still fails to be retried
-      if (error instanceof RetryLater) retryLater = error;
-      else throw error;
-    }
-  }
-  if (retryLater) throw retryLater;
 }

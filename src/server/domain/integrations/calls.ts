@@ -1,0 +1,77 @@
+// What every app's sync does the same way: a stable requestid per record, exact cents, and
+// one call under the rules for tokens and throttling (an expired token is refreshed once and
+// kept at once; a throttled call waits Retry-After, a few times, up to a minute). A failure the
+// other system caused makes the job throw RetryLater, and the queue runs it again with backoff.
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/connect';
+import type { IntegrationApp } from './apps';
+import { ConnectorError, type ConnectorTokens } from './connector';
+import { saveTokens } from './store';
+
+/** Throttled calls wait at most this long in the job; beyond it the queue retries later. */
+const MAX_WAIT_SECONDS = 60;
+const THROTTLE_TRIES = 3;
+
+export interface PushSummary {
+  succeeded: number;
+  failed: number;
+}
+
+/** Stable per record: the same record always sends the same requestid. */
+export const requestIdOf = (companyId: string, app: string, entityType: string, entityId: string) => {
+  const hex = createHash('sha256').update(`${companyId}:${app}:${entityType}:${entityId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** Numeric text (scale up to 3) to whole cents, half away from zero, without floats. */
+export function centsOf(text: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) throw new Error(`not a decimal: ${text}`);
+  const [, sign, whole, fraction = ''] = match;
+  const thousandths = BigInt(whole) * 1000n + BigInt((fraction + '000').slice(0, 3));
+  const cents = (thousandths + 5n) / 10n;
+  // past 2^53 a Number would no longer be the exact cent count
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`amount too large: ${text}`);
+  return Number(sign ? -cents : cents);
+}
+
+export class RetryLater extends Error {
+  override name = 'RetryLater';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One call with the sync's rules for tokens and throttling; other failures go up. */
+export async function withTokens<T>(
+  db: Db,
+  companyId: string,
+  app: IntegrationApp,
+  session: { tokens: ConnectorTokens },
+  call: (tokens: ConnectorTokens) => Promise<T>,
+): Promise<T> {
+  let refreshed = false;
+  for (let throttled = 0; ;) {
+    try {
+      return await call(session.tokens);
+    } catch (error) {
+      if (!(error instanceof ConnectorError)) throw error;
+      const failure = error.failure;
+      if (failure.kind === 'unauthorized' && !refreshed) {
+        refreshed = true;
+        session.tokens = await app.connector.refresh(session.tokens);
+        // kept at once: the old refresh token may not work again
+        await saveTokens(db, companyId, app.key, session.tokens);
+        continue;
+      }
+      if (
+        failure.kind === 'rateLimited' &&
+        ++throttled < THROTTLE_TRIES &&
+        failure.retryAfterSeconds <= MAX_WAIT_SECONDS
+      ) {
+        await sleep(failure.retryAfterSeconds * 1000);
+        continue;
+      }
+      throw error;
+    }
+  }
+}

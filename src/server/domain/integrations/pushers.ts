@@ -1,0 +1,44 @@
+// What Sync now and the push job do for each app, by key: a new app fails to compile until it
+// says how it syncs. The job (queue.ts) runs every company and app with queued records.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/connect';
+import type { DomainContext } from '../records/actor';
+import { integrationApp, type IntegrationKey } from './apps';
+import { RetryLater, type PushSummary } from './calls';
+import { pushQueued, queueUnsynced } from './sync';
+
+export interface AppSync {
+  /** Sync now on /apps: queues what should be in the other system and is not; answers how many wait */
+  queueAll(ctx: DomainContext, appKey: string): Promise<number>;
+  /** the job's work for one company: sends what is queued */
+  push(db: Db, companyId: string, appKey: string): Promise<PushSummary>;
+}
+
+export const APP_SYNCS = {
+  quickbooks: { queueAll: queueUnsynced, push: pushQueued },
+} satisfies Record<IntegrationKey, AppSync>;
+
+export const appSync = (appKey: string): AppSync => APP_SYNCS[integrationApp(appKey).key];
+
+/** The job's work: every company and app with queued records (or the one named). */
+export async function pushAllQueued(db: Db, only?: { companyId?: string; app?: string }) {
+  const pending = rowsOf<{ company_id: string; app: string }>(
+    await db.execute(sql`SELECT DISTINCT s.company_id::text, s.app FROM integration_sync_log s
+      JOIN integration_connections c ON c.company_id = s.company_id AND c.app = s.app AND c.status = 'connected'
+      WHERE s.status = 'queued'
+      ${only?.companyId ? sql`AND s.company_id = ${only.companyId}` : sql``}
+      ${only?.app ? sql`AND s.app = ${only.app}` : sql``}`),
+  );
+  let retryLater: RetryLater | null = null;
+  for (const { company_id, app } of pending) {
+    if (!(app in APP_SYNCS)) continue; // an app this server no longer has
+    try {
+      await appSync(app).push(db, company_id, app);
+    } catch (error) {
+      // one company's outage does not hold up the others; the job still fails to be retried
+      if (error instanceof RetryLater) retryLater = error;
+      else throw error;
+    }
+  }
+  if (retryLater) throw retryLater;
+}
