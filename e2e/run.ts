@@ -56,6 +56,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], 
     HOST: '127.0.0.1',
     SEED_DEMO: '1', // the specs sign in as the demo users
     MAIL_FILE: mailFile,
+    // a setup video id (spec 7: embedded by its id): the wizard shows its frame (setup.spec)
+    HELP_VIDEOS: '{"setup":"a1B2c3D4e5F"}',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

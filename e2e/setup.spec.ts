@@ -81,6 +81,13 @@ describe('the setup wizard of a new company', () => {
       expect(await distilling.isChecked()).toBe(true);
       expect(await distilling.isDisabled()).toBe(true);
       expect(await dialog.getByLabel('Bulk containers').isChecked()).toBe(false);
+      // the configured setup video (e2e/run.ts HELP_VIDEOS) is embedded by its id, with a way
+      // to watch it on its own site
+      const video = dialog.locator('iframe[title="Watch the setup video"]');
+      expect(await video.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/a1B2c3D4e5F');
+      expect(await dialog.getByRole('link', { name: 'Open the video on YouTube' }).getAttribute('href')).toBe(
+        'https://www.youtube.com/watch?v=a1B2c3D4e5F',
+      );
 
       // each tick saves at once; without mashing, distilling may be unticked
       await mashing.uncheck();

@@ -59,7 +59,8 @@ describe('pages (PGlite; no query depends on the database)', () => {
   it('allows an external issuer’s origin for connections, frames and forms, and nothing else', () => {
     const policy = contentSecurityPolicy('https://id.example.com');
     expect(policy['connect-src']).toEqual(["'self'", 'https://id.example.com']);
-    expect(policy['frame-src']).toEqual(["'self'", 'https://id.example.com']);
+    // and YouTube's privacy-enhanced host for the setup video (spec 7: embedded by its id)
+    expect(policy['frame-src']).toEqual(["'self'", 'https://id.example.com', 'https://www.youtube-nocookie.com']);
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(contentSecurityPolicy()['connect-src']).toEqual(["'self'"]);
   });

@@ -1,5 +1,5 @@
 // The list's pager. Above EXACT_COUNT_LIMIT matching rows the server stops counting (the first
-// page of a broad filter stays fast); the pager then says "more than 10,000" as such and offers
+// page of a broad filter stays fast); the pager then says "more than 1,000" as such and offers
 // the exact figure on demand, which asks the list again with exactCount.
 import { Button } from '@mui/material';
 import { Pagination, useListContext, useLocale, useTranslate } from 'react-admin';

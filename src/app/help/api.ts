@@ -65,8 +65,8 @@ export const fetchVideo = (f: Fetch, key: string) =>
     { silent: true },
   ).then((d) => d.video);
 
-/** where a configured video plays (the help panel's and the setup wizard's button) */
-export const videoUrl = (id: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+/** where a configured video plays on its own site (the help panel's button, the wizard's link) */
+export { videoWatchUrl as videoUrl } from '../../shared/videos';
 
 export const sendTicket = (f: Fetch, input: { subject: string; text: string }) =>
   gqlCall<{ helpTicketCreate: { id: string } }>(

@@ -2,6 +2,7 @@
 // for a page asked at another address than PUBLIC_URL's, a redirect to the same path there.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
+import { VIDEO_EMBED_ORIGIN } from '../../shared/videos';
 
 /** Paths that are not the app's pages: the API, the authorization server (its pages set their
  * own headers, with a nonce for their one script), downloads. */
@@ -11,7 +12,8 @@ const NOT_A_PAGE = /^\/(graphql|oidc|files|api)(\/|\?|$)/;
  * The Content-Security-Policy the built client passes: scripts only from this origin;
  * react-admin, MUI and emotion inject <style> elements, so styles allow 'unsafe-inline'; the
  * browser talks to this origin and, with an external issuer, to that issuer (discovery, token,
- * revocation, and a silent renewal frame); never framed.
+ * revocation, and a silent renewal frame); frames only its own pages, the issuer's and the
+ * embedded setup video; never framed.
  */
 export function contentSecurityPolicy(issuerOrigin?: string): Record<string, string[]> {
   const issuer = issuerOrigin ? [issuerOrigin] : [];
@@ -23,7 +25,8 @@ export function contentSecurityPolicy(issuerOrigin?: string): Record<string, str
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...issuer],
-    'frame-src': ["'self'", ...issuer],
+    // the silent renewal frame of an external issuer, and the configured setup video
+    'frame-src': ["'self'", ...issuer, VIDEO_EMBED_ORIGIN],
     'form-action': ["'self'", ...issuer],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -30,6 +30,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useServices } from '../../services';
 import { routePath } from '../../shell/namedRoutes';
 import { fetchVideo, videoUrl } from '../../help/api';
+import { videoEmbedUrl } from '../../../shared/videos';
 import { loadSetup, markSetupDone, saveWorkflowTick } from './api';
 import {
   distillingLocked,
@@ -258,15 +259,20 @@ export function SetupDialog({ mode, allowWine, allowAccounting, onClose, onDone 
                 {page === 0 ? (
                   <>
                     {video ? (
-                      // the page's policy allows no frames from elsewhere: the video opens on its site
-                      <Link
-                        href={videoUrl(video)}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        sx={{ display: 'inline-block', mb: 1 }}
-                      >
-                        {translate('app.setup.video')}
-                      </Link>
+                      <Box sx={{ mb: 1 }}>
+                        <Box
+                          component="iframe"
+                          src={videoEmbedUrl(video)}
+                          title={translate('app.setup.video')}
+                          loading="lazy"
+                          allow="encrypted-media; picture-in-picture; fullscreen"
+                          referrerPolicy="strict-origin-when-cross-origin"
+                          sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 1 }}
+                        />
+                        <Link href={videoUrl(video)} target="_blank" rel="noopener noreferrer" variant="body2">
+                          {translate('app.setup.videoElsewhere')}
+                        </Link>
+                      </Box>
                     ) : null}
                     <WorkflowTicks
                       preferences={state.productionOverviewPreferences}

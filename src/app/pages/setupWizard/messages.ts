@@ -18,6 +18,7 @@ const en = {
   done: 'Done',
   to_do: 'To do',
   video: 'Watch the setup video',
+  videoElsewhere: 'Open the video on YouTube',
   welcome: {
     title: 'Welcome to Distillery',
     intro:
@@ -93,6 +94,7 @@ const fr: typeof en = {
   done: 'Fait',
   to_do: 'À faire',
   video: 'Regarder la vidéo de configuration',
+  videoElsewhere: 'Ouvrir la vidéo sur YouTube',
   welcome: {
     title: 'Bienvenue dans Distillery',
     intro:

@@ -265,7 +265,7 @@ export async function listRecords(ctx: DomainContext, entity: EntityMeta, args: 
           return Number(n);
         }
         // at most EXACT_COUNT_LIMIT + 1 rows are counted: an exact count(*) of 85k rows costs
-        // 20-30 ms on a small server whatever the plan, a bounded one stays under a few ms
+        // 20-30 ms on a small server whatever the plan, a bounded one under a millisecond
         const bounded = ctx.db
           .select({ one: sql`1` })
           .from(table)
