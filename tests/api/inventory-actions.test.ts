@@ -169,6 +169,30 @@ describe.each(backends)('inventory actions on %s', (backend) => {
     });
   });
 
+  it('moves duty-paid bottles back to in bond with their share of LAA and value; delete reverses', async () => {
+    // 1 L at 40 %: 0.4 LAA a bottle; 10 bottles in bond: 4 LAA, $100.00
+    const rye1l = await co.create('product', { name: 'Rye 1L', strength: 40, containerSize: 1, caseSize: 6 });
+    await ok('productAdjustInventory', base(rye1l, { quantity: 10, value: 100 }));
+    // 5 to duty paid: 2 LAA, $50
+    await ok('productMoveToDutyPaid', base(rye1l, { quantity: 5 }));
+    // 2 of the 5 duty paid back in bond: 2 x 2 / 5 = 0.8 LAA, $50 x 2 / 5 = $20
+    const back = await ok('productMoveToInBond', base(rye1l, { quantity: 2 }));
+    expect(rows(back)).toEqual([
+      ['Rye 1L', 'DutyPaid', -2, -0.8, -20],
+      ['Rye 1L', 'InBond', 2, 0.8, 20],
+    ]);
+    expect(back.transactions.map((t) => t.category)).toEqual(['MovedToInBond', 'MovedToInBond']);
+    expect((await onHand('product', rye1l)).buckets).toEqual([
+      { siteName: 'Main', lot: null, status: 'DutyPaid', quantity: 3, laa: 1.2, value: 30 },
+      { siteName: 'Main', lot: null, status: 'InBond', quantity: 7, laa: 2.8, value: 70 },
+    ]);
+    expect((await remove(back.refId)).errors).toBeUndefined();
+    expect((await onHand('product', rye1l)).buckets).toEqual([
+      { siteName: 'Main', lot: null, status: 'DutyPaid', quantity: 5, laa: 2, value: 50 },
+      { siteName: 'Main', lot: null, status: 'InBond', quantity: 5, laa: 2, value: 50 },
+    ]);
+  });
+
   it('refuses to take more than a bucket holds, with the bucket and both quantities', async () => {
     expect(failure(await act('productMoveToDutyPaid', base(ryeCase, { quantity: 11 })))).toEqual({
       code: 'CONFLICT',

@@ -261,7 +261,7 @@ describe.each(backends)('bottling on %s', (backend) => {
       },
     ]);
     expect(await k.remove(first)).toBe(
-      'This cannot be undone: Gin 750 (at Main, lot B-1, in bond) holds 10 bottles; the transaction takes 60 bottles out of it',
+      `This cannot be undone: Gin 750 (at Main, lot B-1, in bond) holds 10 bottles; the transaction takes 60 bottles out of it: used since by the test transaction ${sale} of 2026-05-20. Edit or delete that first`,
     );
     expect(await k.co.contents('tank', tank)).toMatchObject({ volume: 931.75, laa: 382.017 });
     await k.inTx(async (ctx) => {

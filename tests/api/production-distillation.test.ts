@@ -30,7 +30,7 @@ describe.each(backends)('distillations on %s', (backend) => {
   let malt = '';
   let still = '';
 
-  const rowsOf = async (entity: 'tank' | 'fermenter', id: string, refId?: string) => {
+  const rowsOf = async (entity: 'tank' | 'fermenter' | 'bulkContainer', id: string, refId?: string) => {
     const r = await co.call<Record<string, { transactions2: { edges: { node: Row }[] } }>>(
       `query($id: ID!) { ${entity}(id: $id) { ${ROWS} } }`,
       { id },
@@ -353,9 +353,56 @@ describe.each(backends)('distillations on %s', (backend) => {
     });
     expect(moved.errors).toBeUndefined();
     expect(await remove(r.id!)).toBe(
-      'This cannot be undone: Tank Hearts 4 holds 30.000 L; the transaction takes 80.000 L out of it',
+      `This cannot be undone: Tank Hearts 4 holds 30.000 L; the transaction takes 80.000 L out of it: used since by the transfer to tank transaction ${moved.data!.refId} of 2026-05-08. Edit or delete that first`,
     );
     expect(await co.contents('fermenter', fermenter)).toBeNull();
+  });
+
+  it('charges spirit bought in bulk out of its bulk container; one source a line', async () => {
+    const ibc = await co.create('bulkContainer', { name: 'IBC 9', capacity: 1000, site: co.site });
+    const hearts = await co.tank('Hearts 9');
+    // 200 L at 50 % = 100 LAA in the bulk container
+    const filled = await co.act('exciseInitial', {
+      vesselId: ibc,
+      date: '2026-05-01',
+      alcoholType: 'Spirit',
+      alcoholId: co.gin,
+      lot: null,
+      volume: 200,
+      strength: 50,
+    });
+    expect(filled.errors).toBeUndefined();
+    const r = await save({
+      lot: 'D-009',
+      date: '2026-05-10T14:00:00.000Z',
+      // 40 LAA of the 100: 200 x 40 / 100 = 80 L
+      inputs: [{ type: 'Spirit', spirit: co.gin, bulkContainer: ibc, quantity: 40 }],
+      // 36 LAA collected at 80 %: 45 L
+      outputs: [{ cut: 'Hearts', spirit: co.gin, tank: hearts, quantity: 36, strength: 80 }],
+    });
+    expect(r.errors).toBeUndefined();
+    expect(await rowsOf('bulkContainer', ibc, r.id!)).toEqual([
+      expect.objectContaining({
+        excise: 'SpiritsReductionBulkSpiritsReturnedToSpiritProduction',
+        volume: -80,
+        laa: -40,
+      }),
+    ]);
+    expect(await co.contents('bulkContainer', ibc)).toMatchObject({ volume: 120, laa: 60, strength: 50 });
+    expect(await co.contents('tank', hearts)).toMatchObject({ volume: 45, laa: 36, strength: 80 });
+
+    const fermenter = await fermenterWith('F9', 100, 8);
+    const both = await save({
+      lot: 'D-010',
+      date: '2026-05-10T15:00:00.000Z',
+      inputs: [{ type: 'NonExcise', fermenter, bulkContainer: ibc, quantity: 50 }],
+    });
+    expect(both.errors?.[0].extensions.info.fields).toEqual({
+      'inputs.0.bulkContainer': 'Choose one fermenter, tank or bulk container the charge comes from, not several',
+    });
+    expect(await remove(r.id!)).toBeNull();
+    expect(await co.contents('bulkContainer', ibc)).toMatchObject({ volume: 200, laa: 100 });
+    expect(await co.contents('tank', hearts)).toBeNull();
   });
 
   it('keeps companies apart', async () => {

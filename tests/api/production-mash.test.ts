@@ -149,7 +149,7 @@ describe.each(backends)('mashing on %s', (backend) => {
     });
     expect(used.errors).toBeUndefined();
     expect(await k.remove(mash)).toBe(
-      'This cannot be undone: Fermenter 1 holds 400.000 L; the transaction takes 1,000.000 L out of it',
+      `This cannot be undone: Fermenter 1 holds 400.000 L; the transaction takes 1,000.000 L out of it: used since by the fermenter reduce inventory transaction ${used.data!.refId} of 2026-05-09. Edit or delete that first`,
     );
     const undone = await k.co.call(`mutation($id: ID!) { exciseTransactionDelete(refId: $id) { refId } }`, {
       id: used.data!.refId,

@@ -106,7 +106,7 @@ describe.each(backends)('packing and assembly on %s', (backend) => {
       },
     ]);
     expect(await k.remove(packing)).toBe(
-      'This cannot be undone: Tasting box (at Main, lot P-1, in bond) holds 5 bottles; the transaction takes 10 bottles out of it',
+      `This cannot be undone: Tasting box (at Main, lot P-1, in bond) holds 5 bottles; the transaction takes 10 bottles out of it: used since by the test transaction ${sale} of 2026-05-20. Edit or delete that first`,
     );
     await k.inTx((ctx) => reverseStock(ctx, { refType: 'test', refId: sale }));
     expect(await k.remove(packing)).toBeNull();
@@ -178,7 +178,8 @@ describe.each(backends)('packing and assembly on %s', (backend) => {
         { date: '2026-05-20', stockId: mix, lot: 'A-1', quantity: -k.units(1), category: 'Consumed' },
       ]);
       expect(await k.remove(assembly)).toBe(
-        'This cannot be undone: Botanical mix (at Main, lot A-1) holds 0.5 kg; the transaction takes 1.5 kg out of it',
+        // the refusal names the later use (here a bare stock posting of the test's own)
+        `This cannot be undone: Botanical mix (at Main, lot A-1) holds 0.5 kg; the transaction takes 1.5 kg out of it: used since by the test transaction ${used} of 2026-05-20. Edit or delete that first`,
       );
       await k.inTx((ctx) => reverseStock(ctx, { refType: 'test', refId: used }));
       expect(await k.remove(assembly)).toBeNull();

@@ -185,6 +185,123 @@ describe.each(backends)('wine fermentations on %s', (backend) => {
     expect(await onHand(yeast)).toBe(2);
   });
 
+  it('transfers the wine to tanks when fermentation ends; delete puts the must back', async () => {
+    const fermenter = await fermenterWithMust('FW-6');
+    const t1 = await co.tank('Wine 1');
+    const t2 = await co.tank('Wine 2');
+    const created = await save({
+      lot: 'W-010',
+      date: '2026-07-06T16:00:00.000Z',
+      site: co.site,
+      wine: merlot,
+      fermenter,
+      strength: 12.5,
+      completed: true,
+      tanks: [
+        { tank: t1, volume: 600 },
+        { tank: t2, volume: 350 },
+      ],
+    });
+    expect(created.errors).toBeUndefined();
+    // the must left the fermenter; 600 L x 12.5 % = 75 LAA and 350 L x 12.5 % = 43.75 LAA
+    expect(await co.contents('fermenter', fermenter)).toBeNull();
+    expect(await co.contents('tank', t1)).toMatchObject({
+      alcoholType: 'Wine',
+      alcoholId: merlot,
+      lot: 'W-010',
+      volume: 600,
+      laa: 75,
+      strength: 12.5,
+    });
+    expect(await co.contents('tank', t2)).toMatchObject({ alcoholId: merlot, lot: 'W-010', volume: 350, laa: 43.75 });
+    expect(await rowsOf(fermenter, created.id!)).toEqual([
+      expect.objectContaining({ excise: 'NonExciseReduction', volume: -1000, lot: 'G-1' }),
+    ]);
+
+    // edited to one tank with no volume: it takes the record's 940 L, 940 x 12.5 % = 117.5 LAA
+    expect((await save({ volume: 940, tanks: [{ tank: t2 }] }, created.id)).errors).toBeUndefined();
+    expect(await co.contents('tank', t1)).toBeNull();
+    expect(await co.contents('tank', t2)).toMatchObject({ volume: 940, laa: 117.5 });
+
+    expect(await remove(created.id!)).toBeNull();
+    expect(await co.contents('tank', t2)).toBeNull();
+    expect(await co.contents('fermenter', fermenter)).toMatchObject({
+      alcoholType: 'NonExcise',
+      volume: 1000,
+      lot: 'G-1',
+    });
+  });
+
+  it('refuses to delete a fermentation whose wine was distilled, naming the distillation', async () => {
+    const fermenter = await fermenterWithMust('FW-8');
+    const tank = await co.tank('Wine 5');
+    const hearts = await co.tank('Brandy hearts');
+    const made = await save({
+      lot: 'W-012',
+      date: '2026-07-08T16:00:00.000Z',
+      wine: merlot,
+      fermenter,
+      strength: 12,
+      tanks: [{ tank, volume: 900 }],
+    });
+    expect(made.errors).toBeUndefined();
+    // the still takes 500 of the 900 L; 50 LAA of brandy into the hearts tank at 70 %
+    const run = await co.call<{ distillationCreate: { id: string } }>(
+      `mutation($input: DistillationInput!) { distillationCreate(input: $input) { id } }`,
+      {
+        input: {
+          lot: 'D-W1',
+          date: '2026-07-09T14:00:00.000Z',
+          inputs: [{ type: 'Wine', wine: merlot, tank, quantity: 500 }],
+          outputs: [{ cut: 'Hearts', spirit: co.rye, tank: hearts, quantity: 50, strength: 70 }],
+        },
+      },
+    );
+    expect(run.errors).toBeUndefined();
+    // 900 L in, 500 L charged: 400 L left, and the reversal would take 900 L out
+    expect(await remove(made.id!)).toBe(
+      'This cannot be undone: Tank Wine 5 holds 400.000 L; the transaction takes 900.000 L out of it: used since by the distillation of 2026-07-09, lot D-W1. Edit or delete that first',
+    );
+    // an edit that re-posts is refused the same way, and changes nothing
+    const edit = await save({ strength: 13 }, made.id);
+    expect(edit.errors?.[0].message).toMatch(/used since by the distillation of 2026-07-09, lot D-W1/);
+    expect(await co.contents('tank', tank)).toMatchObject({ volume: 400, laa: 48, strength: 12 });
+  });
+
+  it('refuses tanks that would take more wine than the must, a tank twice, and a line without a tank', async () => {
+    const fermenter = await fermenterWithMust('FW-7');
+    const t1 = await co.tank('Wine 3');
+    const t2 = await co.tank('Wine 4');
+    const base = { date: '2026-07-07T16:00:00.000Z', wine: merlot, fermenter, strength: 12 };
+    const tooMuch = await save({
+      ...base,
+      lot: 'W-011',
+      tanks: [
+        { tank: t1, volume: 600 },
+        { tank: t2, volume: 500 },
+      ],
+    });
+    // 600 + 500 = 1,100 L out of 1,000 L
+    expect(tooMuch.errors?.[0].extensions.info.fields).toEqual({
+      tanks: 'The tanks take 1,100.000 L of wine; Fermenter FW-7 held 1,000.000 L of must',
+    });
+    const twice = await save({
+      ...base,
+      lot: 'W-011',
+      tanks: [
+        { tank: t1, volume: 300 },
+        { tank: t1, volume: 300 },
+      ],
+    });
+    expect(twice.errors?.[0].extensions.info.fields).toEqual({ 'tanks.1.tank': 'This tank is already listed' });
+    const twoWithoutVolume = await save({ ...base, lot: 'W-011', tanks: [{ tank: t1 }, { tank: t2, volume: 100 }] });
+    expect(twoWithoutVolume.errors?.[0].extensions.info.fields).toEqual({ 'tanks.0.volume': 'Required' });
+    const notATank = await save({ ...base, lot: 'W-011', tanks: [{ tank: fermenter, volume: 100 }] });
+    expect(notATank.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(await co.contents('fermenter', fermenter)).toMatchObject({ alcoholType: 'NonExcise', volume: 1000 });
+    expect(await co.contents('tank', t1)).toBeNull();
+  });
+
   it('refuses what cannot ferment into wine, a lot used twice, and another company', async () => {
     const spiritFermenter = await co.create('fermenter', { name: 'FW-3', capacity: 2000, site: co.site });
     expect(

@@ -34,7 +34,7 @@ const DISTILLATION = `query PrintDistillation($id: ID!, $isProcess: Boolean!, $a
   distillation(id: $id) @skip(if: $isProcess) {
     id lot date duration completed comments site { ${NAMED} } still { ${NAMED} } process { ${NAMED} }
     inputs { id type ${ITEM} spirit { ${NAMED} } wine { ${NAMED} } nonExcise { ${NAMED} }
-      fermenter { ${NAMED} } tank { ${NAMED} } lot quantity strength }
+      fermenter { ${NAMED} } tank { ${NAMED} } bulkContainer { ${NAMED} } lot quantity strength }
     outputs { id cut spirit { ${NAMED} } nonExcise { ${NAMED} } tank { ${NAMED} } quantity strength }
   }
   ${AUDIT}

@@ -224,7 +224,7 @@ function distillationSheet(r: PrintRecord, o: SheetOptions): Sheet {
             b.enumLabel(P, 'inputs.type', type),
             lineName(l),
             text(l.lot),
-            nameOf(l.fermenter) || nameOf(l.tank),
+            nameOf(l.fermenter) || nameOf(l.tank) || nameOf(l.bulkContainer),
             formatQuantity(l.quantity, type, l.item as Maybe<ItemRef>),
             b.unitsOf(type, l.item as Maybe<ItemRef>),
             formatStrength(l.strength),

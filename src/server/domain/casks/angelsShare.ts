@@ -1,7 +1,8 @@
 // The angels' share of emptying a cask, worked before the person confirms: the LAA the cask
 // holds (what it was filled with, less any loss already posted by a regauge) less the LAA of the
 // volume and strength regauged now. Emptying (the excise module's caskEmpty action) posts the
-// same difference as a loss in prescribed circumstances for spirits.
+// same difference as an in-course loss: a loss in prescribed circumstances for spirits (B266), an
+// authorised loss for wine (WineReductionLossesAuthorised, B265).
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import type { DomainContext } from '../records/actor';

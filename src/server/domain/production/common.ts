@@ -1,6 +1,7 @@
 // What the production records share: the hooks that post a saved record (vessel rows on the
 // excise ledger, item movements on the stock ledger), the refusal of a lot already used by
-// another record of the same kind, and the small readers of record fields.
+// another record of the same kind, the refusal to undo one whose outputs were used since
+// (naming where: usedSince.ts), and the small readers of record fields.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
 import { entityByName } from '../../../generated/entities';
@@ -15,6 +16,7 @@ import { milliOf, type Milli } from '../excise/quantities';
 import { lockVessels, type Vessel } from '../excise/vessels';
 import { MICRO, postStock, reverseStock, type StockPosting } from '../inventory/stock';
 import { completeTaskOf } from './task';
+import { withWhereUsed } from './usedSince';
 
 /** A record's effects once read: vessels to lock, ledger rows planned on them, items used. */
 export interface ProductionPlan {
@@ -162,16 +164,21 @@ export function productionHooks(
     },
     async unpost(ctx, record) {
       const ref = { refType: entity, refId: String(record.id) };
-      const ids = await vesselsOfRef(ctx.db, ctx.actor.companyId, ref.refId);
-      if (ids.length) {
-        const vessels = await lockVessels(
-          ctx.db,
-          ctx.actor,
-          ids.map((id) => ({ id, field: 'id' })),
-        );
-        await reverse(ctx, ref, vessels);
+      try {
+        const ids = await vesselsOfRef(ctx.db, ctx.actor.companyId, ref.refId);
+        if (ids.length) {
+          const vessels = await lockVessels(
+            ctx.db,
+            ctx.actor,
+            ids.map((id) => ({ id, field: 'id' })),
+          );
+          await reverse(ctx, ref, vessels);
+        }
+        await reverseStock(ctx, ref);
+      } catch (error) {
+        // outputs used since: the refusal names the record that used them
+        throw await withWhereUsed(ctx, ref.refId, error);
       }
-      await reverseStock(ctx, ref);
     },
   };
 }

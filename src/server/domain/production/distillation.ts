@@ -1,8 +1,9 @@
 // A distillation (one still run) on the ledgers. The charge leaves where it was: wash (non-excise)
 // out of its fermenter, wine used for production, low wines and feints returned to spirit
-// production out of their tank, items out of stock. The cuts collected go into tanks: spirits as
-// produced (the LAA the distiller measured, at its strength), non-excise cuts as additions; a
-// non-excise cut with no tank was not kept (foreshots discarded) and posts nothing.
+// production out of their tank, spirit or wine bought in bulk out of its bulk container, items
+// out of stock. The cuts collected go into tanks: spirits as produced (the LAA the distiller
+// measured, at its strength), non-excise cuts as additions; a non-excise cut with no tank was
+// not kept (foreshots discarded) and posts nothing.
 import type { AlcoholType, ExciseCategory, VesselType } from '../../../shared/excise/categories';
 import type { StockPosting } from '../inventory/stock';
 import type { DomainContext } from '../records/actor';
@@ -33,6 +34,13 @@ const CHARGED: Record<AlcoholType, ExciseCategory> = {
 };
 const ALCOHOL_FIELD: Record<AlcoholType, string> = { Spirit: 'spirit', Wine: 'wine', NonExcise: 'nonExcise' };
 const ALCOHOL_TYPES = ['Spirit', 'Wine', 'NonExcise'];
+/** Where a charge of alcohol comes from: wash from its fermenter, low wines and feints from a
+ * tank, spirit or wine bought in bulk from its bulk container. */
+const CHARGE_SOURCES: { field: string; type: VesselType }[] = [
+  { field: 'fermenter', type: 'Fermenter' },
+  { field: 'tank', type: 'Tank' },
+  { field: 'bulkContainer', type: 'BulkContainer' },
+];
 
 interface Cut {
   path: string;
@@ -61,8 +69,6 @@ export async function planDistillation(ctx: DomainContext, record: ApiRecord): P
     const path = `inputs.${i}`;
     const quantity = milliField(line.quantity) ?? 0;
     const type = String(line.type ?? 'NonExcise');
-    const fermenter = refOf(line.fermenter);
-    const tank = refOf(line.tank);
     if (type === 'Item') {
       const item = refOf(line.item);
       if (!item) p.add(`${path}.item`, 'Required');
@@ -74,20 +80,28 @@ export async function planDistillation(ctx: DomainContext, record: ApiRecord): P
     }
     if (!ALCOHOL_TYPES.includes(type)) return;
     const alcoholType = type as AlcoholType;
-    if (fermenter && tank) {
-      p.add(`${path}.tank`, 'Choose the fermenter or the tank the charge comes from, not both');
+    const sources = CHARGE_SOURCES.filter((s) => refOf(line[s.field]));
+    if (sources.length > 1) {
+      p.add(
+        `${path}.${sources[1].field}`,
+        'Choose one fermenter, tank or bulk container the charge comes from, not several',
+      );
       return;
     }
-    const vesselId = fermenter ?? tank;
-    if (!vesselId) {
+    if (!sources.length) {
       // excise alcohol cannot come from nowhere; non-excise alcohol bought in may
       if (alcoholType !== 'NonExcise')
-        p.add(`${path}.tank`, `Choose the tank or fermenter the ${alcoholType.toLowerCase()} comes from`);
+        p.add(
+          `${path}.tank`,
+          `Choose the tank, fermenter or bulk container the ${alcoholType.toLowerCase()} comes from`,
+        );
       return;
     }
     if (quantity === 0) return;
-    const field = `${path}.${fermenter ? 'fermenter' : 'tank'}`;
-    vessels.push({ id: vesselId, field, types: [(fermenter ? 'Fermenter' : 'Tank') as VesselType] });
+    const source = sources[0];
+    const vesselId = refOf(line[source.field])!;
+    const field = `${path}.${source.field}`;
+    vessels.push({ id: vesselId, field, types: [source.type] });
     draws.push({
       path,
       vesselField: field,

@@ -12,9 +12,12 @@ import type { ReportParams } from '../params';
 import type { ReportRun } from '../../../../shared/reports/types';
 import { alcoholJoins, alcoholName, centiCell, milli, n3, percent, q3, run, standing } from './common';
 
-/** The categories caskEmpty posts the evaporation under (a loss for spirits, else an adjustment). */
+/** The categories caskEmpty posts the evaporation under: a loss in prescribed circumstances for
+ * spirits, an authorised loss for wine (B265), an adjustment in older rows. Non-excise alcohol's
+ * loss shares NonExciseReduction with its destruction, so it is not told apart here. */
 const LOSS_CATEGORIES = [
   'SpiritsReductionLossesPrescribed',
+  'WineReductionLossesAuthorised',
   'SpiritsAdjustment',
   'WineAdjustment',
   'NonExciseAdjustment',
