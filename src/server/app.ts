@@ -140,20 +140,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPortalGraphql(app, { db, resolveUser: (authorization) => resolvePerson(authorization, 'portal') });
 
   if (options.clientDir && existsSync(path.join(options.clientDir, 'index.html'))) {
-    // read per request (it is small and the OS caches it): a rebuild while the server runs
-    // must not leave it serving an index that names assets which no longer exist
+    // read per request (they are small and the OS caches them): a rebuild while the server runs
+    // must not leave it serving a page that names assets which no longer exist
     const indexFile = path.join(options.clientDir, 'index.html');
+    // the customer portal is its own small app (portal.html, issue 18) at /portal and /portal/…
+    const portalFile = path.join(options.clientDir, 'portal.html');
     await app.register(fastifyStatic, { root: options.clientDir, wildcard: false, index: false });
     // real browser paths (/sales/customers) reload into the app; API paths stay 404
     app.setNotFoundHandler((request, reply) => {
-      const apiPath = /^\/(graphql|oidc|api|files)(\/|$)/.test(request.url);
+      const pathname = request.url.split('?')[0];
+      const apiPath = /^\/(graphql|oidc|api|files|portal\/graphql)(\/|$)/.test(pathname);
       if (request.method !== 'GET' || apiPath) return reply.code(404).send({ message: 'Not found' });
-      const asset = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+      const asset = /\.[a-z0-9]+$/i.test(pathname);
       if (asset) return reply.code(404).send({ message: 'Not found' });
+      const portal = /^\/portal(\/|$)/.test(pathname);
+      if (portal && !existsSync(portalFile)) return reply.code(404).send({ message: 'Not found' });
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(readFileSync(indexFile));
+        .send(readFileSync(portal ? portalFile : indexFile));
     });
   }
   return app;

@@ -1,0 +1,118 @@
+// The signed-in portal: the customer's and company's names, the sections (Order, Orders,
+// Shipments, Invoices, Statement), the language switch and Sign out.
+import { useState, type ReactNode } from 'react';
+import { Alert, AppBar, Box, Button, Container, Tab, Tabs, Toolbar, Typography } from '@mui/material';
+import { usePortal } from './context';
+import type { Customer } from './queries';
+import type { TextKey } from './i18n';
+import { OrderPanel } from './OrderPanel';
+import { InvoicesPanel, OrdersPanel, ShipmentsPanel } from './lists';
+import { StatementPanel } from './StatementPanel';
+
+const SECTIONS: { key: string; tab: TextKey; heading: TextKey; panel: () => ReactNode }[] = [
+  { key: 'order', tab: 'tabOrder', heading: 'orderHeading', panel: () => <OrderPanel /> },
+  { key: 'orders', tab: 'tabOrders', heading: 'ordersHeading', panel: () => <OrdersPanel /> },
+  { key: 'shipments', tab: 'tabShipments', heading: 'shipmentsHeading', panel: () => <ShipmentsPanel /> },
+  { key: 'invoices', tab: 'tabInvoices', heading: 'invoicesHeading', panel: () => <InvoicesPanel /> },
+  { key: 'statement', tab: 'tabStatement', heading: 'statementHeading', panel: () => <StatementPanel /> },
+];
+
+export function PortalHeader({
+  title,
+  subtitle,
+  onLanguage,
+  onSignOut,
+}: {
+  title: string;
+  subtitle?: string;
+  onLanguage: () => void;
+  onSignOut?: () => void;
+}) {
+  const { texts } = usePortal();
+  return (
+    <AppBar position="static" component="header">
+      <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h6" component="h1">
+            {title}
+          </Typography>
+          {subtitle && <Typography variant="body2">{subtitle}</Typography>}
+        </Box>
+        <Button color="inherit" onClick={onLanguage} lang={texts.language === 'fr' ? 'en' : 'fr'}>
+          {texts.t('switchTo')}
+        </Button>
+        {onSignOut && (
+          <Button color="inherit" variant="outlined" onClick={onSignOut}>
+            {texts.t('signOut')}
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+export function PortalApp({
+  customer,
+  notice,
+  onLanguage,
+  onSignOut,
+}: {
+  customer: Customer;
+  notice?: { severity: 'success' | 'error'; text: string };
+  onLanguage: () => void;
+  onSignOut: () => void;
+}) {
+  const { texts } = usePortal();
+  // the section is in the address (#orders…): a reload or a bookmark opens it again
+  const [section, setSection] = useState(() =>
+    Math.max(
+      0,
+      SECTIONS.findIndex((s) => `#${s.key}` === window.location.hash),
+    ),
+  );
+  const open = (index: number) => {
+    setSection(index);
+    window.history.replaceState(null, '', `#${SECTIONS[index].key}`);
+  };
+  const [showNotice, setShowNotice] = useState(true);
+  const current = SECTIONS[section];
+  return (
+    <>
+      <PortalHeader
+        title={`${texts.t('portal')} · ${customer.companyName}`}
+        subtitle={customer.name}
+        onLanguage={onLanguage}
+        onSignOut={onSignOut}
+      />
+      <Box component="nav" aria-label={texts.t('mainNav')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Container>
+          <Tabs value={section} onChange={(_, value: number) => open(value)} variant="scrollable">
+            {SECTIONS.map((s, i) => (
+              <Tab
+                key={s.key}
+                label={texts.t(s.tab)}
+                id={`portal-tab-${s.key}`}
+                aria-controls={`portal-panel-${s.key}`}
+                value={i}
+              />
+            ))}
+          </Tabs>
+        </Container>
+      </Box>
+      <Container component="main" sx={{ py: 3 }}>
+        {notice && showNotice && (
+          <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setShowNotice(false)}>
+            {notice.text}
+          </Alert>
+        )}
+        <section role="tabpanel" id={`portal-panel-${current.key}`} aria-labelledby={`portal-tab-${current.key}`}>
+          <Typography variant="h5" component="h2" gutterBottom>
+            {texts.t(current.heading)}
+          </Typography>
+          {/* keyed: a section opened again reads the server afresh */}
+          <Box key={current.key}>{current.panel()}</Box>
+        </section>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// From page load to what the portal shows: finish a sign-in coming back from the issuer, keep
+// the company and invitation of the mailed link, sign in when needed, accept the invitation,
+// then read the customer the person is linked to.
+import { PortalError, portalCaller, type PortalCall } from './api';
+import { forgetInvitation, isSignInReturn, linkFromQuery, rememberLink } from './link';
+import { ACCEPT_INVITATION, CUSTOMER, type Customer } from './queries';
+import { PortalSession } from './session';
+import type { Texts } from './i18n';
+
+export type Phase =
+  | { kind: 'loading' }
+  | { kind: 'noCompany' }
+  | { kind: 'signedOut'; session: PortalSession }
+  | { kind: 'failed'; title: string; message: string; session?: PortalSession }
+  | {
+      kind: 'ready';
+      session: PortalSession;
+      call: PortalCall;
+      customer: Customer;
+      notice?: { severity: 'success' | 'error'; text: string };
+    };
+
+async function issuerOf(): Promise<string> {
+  const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
+  const config = (await response.json()) as { issuer?: string };
+  if (!response.ok || !config.issuer) throw new Error(`GET /api/config answered ${response.status}`);
+  return config.issuer;
+}
+
+export async function boot(texts: Texts): Promise<Phase> {
+  const session = new PortalSession(await issuerOf());
+  const search = window.location.search;
+  const returning = isSignInReturn(search);
+  if (returning) {
+    try {
+      await session.completeSignIn(window.location.href);
+    } catch (error) {
+      window.history.replaceState(null, '', '/portal/');
+      return { kind: 'failed', title: texts.t('signInFailed'), message: (error as Error).message, session };
+    }
+  }
+  const link = rememberLink(linkFromQuery(returning ? '' : search), localStorage, sessionStorage);
+  // the address bar keeps no code nor invitation token
+  if (search) window.history.replaceState(null, '', '/portal/');
+  if (!link.companyId) return { kind: 'noCompany' };
+
+  if (!(await session.getUser())) {
+    if (session.justSignedOut()) return { kind: 'signedOut', session };
+    await session.signIn();
+    return { kind: 'loading' };
+  }
+  // once the portal shows, a token the server refuses sends the person to sign in again; while
+  // booting, the refusal is shown instead (right after a sign-in it would loop via the issuer)
+  let shown = false;
+  const call = portalCaller(
+    link.companyId,
+    () => session.accessToken(),
+    () => {
+      if (shown) void session.manager.removeUser().then(() => session.signIn());
+    },
+  );
+
+  let notice: { severity: 'success' | 'error'; text: string } | undefined;
+  if (link.invitation) {
+    try {
+      await call(ACCEPT_INVITATION, { token: link.invitation });
+      notice = { severity: 'success', text: texts.t('invitationAccepted') };
+    } catch (error) {
+      notice = { severity: 'error', text: `${texts.t('invitationRefused')}: ${(error as Error).message}` };
+    } finally {
+      forgetInvitation(sessionStorage);
+    }
+  }
+  try {
+    const { portalCustomer } = await call<{ portalCustomer: Customer }>(CUSTOMER);
+    shown = true;
+    return { kind: 'ready', session, call, customer: portalCustomer, notice };
+  } catch (error) {
+    const e = error as PortalError;
+    // a stored token the server no longer takes: sign in again (not right after a sign-in,
+    // which would loop through the issuer)
+    if (e.code === 'UNAUTHENTICATED' && !returning) {
+      await session.manager.removeUser();
+      await session.signIn();
+      return { kind: 'loading' };
+    }
+    const message = e.code === 'FORBIDDEN' ? `${texts.t('noAccess')} (${e.message})` : e.message;
+    return {
+      kind: 'failed',
+      title: notice?.severity === 'error' ? notice.text : texts.t('portal'),
+      message,
+      session,
+    };
+  }
+}
