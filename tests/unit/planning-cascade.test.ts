@@ -16,6 +16,14 @@
 // LAA of Hearts: average 120.750 / 3 = 40.250. Runs = 90.012 / 40.250 = 2.236... -> 3.
 // It charges 600 L of "Rye wash" and 0.5 "Antifoam" a run: 1800 and 1.5.
 // Product "Gin" (10.000 L) has no formula: listed as such, nothing cascaded.
+//
+// With 30.000 LAA of rye in tanks: to distil 90.012 - 30.000 = 60.012 LAA; runs = 60.012 /
+// 40.250 = 1.49... -> 2; run items 600 x 2 = 1200 L of Rye wash and 0.5 x 2 = 1.0 Antifoam.
+// The process's past runs charged 1,200.000 L of wash each from fermenters last filled by mash
+// bill "Rye mash" (written for 1,000 L: Rye grain 250, Yeast 0.5): to mash 1,200 x 2 = 2,400 L;
+// scaled, Rye grain 250 x 2,400 / 1,000 = 600.000 and Yeast 0.5 x 2,400 / 1,000 = 1.200. A bill
+// that does not scale is mashed whole: 2,400 / 1,000 -> 3 mashes, 750 grain and 1.5 yeast.
+// With 100.000 LAA in tanks there is nothing to distil: 0 runs, no mash, no run items.
 import { describe, expect, it } from 'vitest';
 import { cascade, type CascadeInput } from '../../src/server/domain/planning/cascadeMath';
 
@@ -69,6 +77,8 @@ describe('the production behind the bottles to make', () => {
         name: 'Rye',
         litres: '118.126',
         laa: '90.012',
+        inTanks: '0.000',
+        toDistil: '90.012',
         processId: 'pr1',
         processName: 'Rye spirit run',
         laaPerRun: '40.250',
@@ -92,5 +102,52 @@ describe('the production behind the bottles to make', () => {
     expect([...r.itemNeeds.keys()]).toEqual(['oak chips']);
     const none = cascade({ ...input, processes: [] });
     expect(none.spirits[0]).toMatchObject({ processId: null, runs: null });
+  });
+
+  describe('with spirit in tanks and the mash behind the runs', () => {
+    const withMash: CascadeInput = {
+      ...input,
+      processes: [{ ...input.processes[0], washPerRun: '1200.000', mashBillId: 'mb1' }, input.processes[1]],
+      mashBills: [
+        {
+          mashBillId: 'mb1',
+          name: 'Rye mash',
+          volume: '1000',
+          scalable: true,
+          items: [
+            { itemName: 'Rye grain', quantity: '250' },
+            { itemName: 'Yeast', quantity: '0.5' },
+          ],
+        },
+      ],
+      spiritInTanks: { s1: '30.000' },
+    };
+    const items = (r: ReturnType<typeof cascade>) =>
+      Object.fromEntries([...r.itemNeeds.values()].map((n) => [n.name, n.quantity]));
+
+    it('deducts the spirit in tanks and mashes the wash of the runs left, scaled', () => {
+      const r = cascade(withMash);
+      expect(r.spirits[0]).toMatchObject({ inTanks: '30.000', toDistil: '60.012', runs: 2 });
+      expect(r.mashes).toEqual([{ mashBillId: 'mb1', name: 'Rye mash', volume: '2400.000', runs: 2 }]);
+      expect(items(r)).toEqual({
+        'Oak chips': 450n,
+        'Rye wash': 1_200_000n,
+        Antifoam: 1000n,
+        'Rye grain': 600_000n,
+        Yeast: 1200n,
+      });
+    });
+
+    it('mashes a bill that does not scale whole', () => {
+      const r = cascade({ ...withMash, mashBills: [{ ...withMash.mashBills![0], scalable: false }] });
+      expect(items(r)).toMatchObject({ 'Rye grain': 750_000n, Yeast: 1500n });
+    });
+
+    it('distils and mashes nothing when the tanks hold enough', () => {
+      const r = cascade({ ...withMash, spiritInTanks: { s1: '100.000' } });
+      expect(r.spirits[0]).toMatchObject({ inTanks: '100.000', toDistil: '0.000', runs: 0 });
+      expect(r.mashes).toEqual([]);
+      expect(items(r)).toEqual({ 'Oak chips': 450n });
+    });
   });
 });

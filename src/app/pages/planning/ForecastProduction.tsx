@@ -1,6 +1,6 @@
-// The blends and still runs behind the bottles to make (cascadeMath.ts on the server): one
-// table of blends by formula, one of spirits with the process and runs making them, and the
-// products no formula was found for.
+// The blends, still runs and mashes behind the bottles to make (cascadeMath.ts on the server):
+// one table of blends by formula, one of spirits with what tanks hold and the process and runs
+// making the rest, one of mashes by mash bill, and the products no formula was found for.
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { groupDecimal } from '../../generic/numberDisplay';
@@ -52,6 +52,8 @@ export function ForecastProduction({ forecast }: { forecast: Forecast }) {
                 <TableCell>{c('spirit')}</TableCell>
                 <TableCell align="right">{c('litres')}</TableCell>
                 <TableCell align="right">{c('laa')}</TableCell>
+                <TableCell align="right">{c('inTanks')}</TableCell>
+                <TableCell align="right">{c('toDistil')}</TableCell>
                 <TableCell>{c('process')}</TableCell>
                 <TableCell align="right">{c('laaPerRun')}</TableCell>
                 <TableCell align="right">{c('runs')}</TableCell>
@@ -63,9 +65,33 @@ export function ForecastProduction({ forecast }: { forecast: Forecast }) {
                   <TableCell>{s.name}</TableCell>
                   <TableCell align="right">{num(s.litres)}</TableCell>
                   <TableCell align="right">{num(s.laa)}</TableCell>
+                  <TableCell align="right">{num(s.inTanks)}</TableCell>
+                  <TableCell align="right">{num(s.toDistil)}</TableCell>
                   <TableCell>{s.processName ?? translate('planning.forecast.noProcess')}</TableCell>
                   <TableCell align="right">{s.laaPerRun === null ? '' : num(s.laaPerRun)}</TableCell>
                   <TableCell align="right">{s.runs ?? translate('planning.forecast.noRuns')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+      {forecast.mashes.length ? (
+        <TableContainer component={Paper} sx={{ overflowX: 'auto', contain: 'inline-size', mb: 2 }}>
+          <Table size="small" data-testid="forecast-mashes">
+            <TableHead>
+              <TableRow>
+                <TableCell>{c('mashBill')}</TableCell>
+                <TableCell align="right">{c('runs')}</TableCell>
+                <TableCell align="right">{c('mashVolume')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {forecast.mashes.map((m) => (
+                <TableRow key={m.mashBillId}>
+                  <TableCell>{m.name}</TableCell>
+                  <TableCell align="right">{m.runs}</TableCell>
+                  <TableCell align="right">{num(m.volume)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -55,7 +55,8 @@ export const FORECAST = `query PlanningForecast($months: Int) { planningForecast
     history { month quantity } coming { month quantity } }
   items { itemId name units needed onHand toBuy }
   blends { formulaId name volume products }
-  spirits { spiritId name litres laa processId processName laaPerRun runs } withoutFormula } }`;
+  mashes { mashBillId name volume runs }
+  spirits { spiritId name litres laa inTanks toDistil processId processName laaPerRun runs } withoutFormula } }`;
 
 export interface ForecastMonth {
   month: string;
@@ -96,11 +97,20 @@ export interface ForecastBlend {
   products: number;
 }
 
+export interface ForecastMash {
+  mashBillId: string;
+  name: string;
+  volume: string;
+  runs: number;
+}
+
 export interface ForecastSpirit {
   spiritId: string;
   name: string;
   litres: string;
   laa: string;
+  inTanks: string;
+  toDistil: string;
   processId: string | null;
   processName: string | null;
   laaPerRun: string | null;
@@ -115,6 +125,7 @@ export interface Forecast {
   products: ForecastProduct[];
   items: ForecastItem[];
   blends: ForecastBlend[];
+  mashes: ForecastMash[];
   spirits: ForecastSpirit[];
   withoutFormula: string[];
 }

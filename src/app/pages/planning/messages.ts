@@ -15,9 +15,9 @@ export const planningMessages: PageMessages = {
         items: 'Items to buy',
         empty: 'No product was invoiced in the last 12 months and no sales order is open: nothing to forecast.',
         noItems: 'Nothing to buy for this production.',
-        behind: 'Blending and distilling behind it',
+        behind: 'Blending, distilling and mashing behind it',
         cascade:
-          'A product is blended by the formula of the last blend poured into the tank it was last bottled from; the blend is its volume to bottle. A spirit line is that volume × its percentage, its LAA × the line’s strength. Each spirit is distilled by the process whose Hearts it is: runs = LAA ÷ the Hearts LAA of an average past run (last 12), rounded up. The formulas’ items (scaled to their base) and the processes’ input items for those runs are added to the items to buy. Spirit already in tanks is not deducted.',
+          'A product is blended by the formula of the last blend poured into the tank it was last bottled from; the blend is its volume to bottle. A spirit line is that volume × its percentage, its LAA × the line’s strength. The LAA of that spirit already in tanks is deducted (casks are ageing theirs). Each spirit is distilled by the process whose Hearts it is: runs = LAA to distil ÷ the Hearts LAA of an average past run (last 12), rounded up. Those runs charge the wash of an average past run each, mashed by the mash bill of the last mash into the fermenters they drew from; its items scale with the litres to mash. The items of the formulas, the runs and the mashes are added to the items to buy.',
         noBlends: 'No formula found for these products: none was bottled from a tank a formula blend filled.',
         noProcess: 'No process makes it',
         noRuns: 'No past run',
@@ -44,6 +44,10 @@ export const planningMessages: PageMessages = {
           process: 'Process',
           laaPerRun: 'LAA a run',
           runs: 'Runs',
+          inTanks: 'In tanks (LAA)',
+          toDistil: 'To distil (LAA)',
+          mashBill: 'Mash bill',
+          mashVolume: 'To mash (L)',
         },
       },
       scheduling: {
@@ -129,9 +133,9 @@ export const planningMessages: PageMessages = {
         items: 'Articles à acheter',
         empty: 'Aucun produit facturé depuis 12 mois et aucune commande ouverte : rien à prévoir.',
         noItems: 'Rien à acheter pour cette production.',
-        behind: 'Assemblage et distillation nécessaires',
+        behind: 'Assemblage, distillation et brassage nécessaires',
         cascade:
-          'Un produit est assemblé selon la formule du dernier assemblage versé dans la cuve de sa dernière mise en bouteille; l’assemblage est son volume à embouteiller. Une ligne de spiritueux vaut ce volume × son pourcentage, son AA × le titre de la ligne. Chaque spiritueux est distillé par le procédé dont il est le cœur : passes = AA ÷ l’AA de cœur d’une passe moyenne (12 dernières), arrondi à l’unité supérieure. Les articles des formules (mis à l’échelle de leur base) et les intrants des procédés pour ces passes s’ajoutent aux articles à acheter. Le spiritueux déjà en cuve n’est pas déduit.',
+          'Un produit est assemblé selon la formule du dernier assemblage versé dans la cuve de sa dernière mise en bouteille; l’assemblage est son volume à embouteiller. Une ligne de spiritueux vaut ce volume × son pourcentage, son AA × le titre de la ligne. L’AA de ce spiritueux déjà en cuve est déduit (les fûts vieillissent le leur). Chaque spiritueux est distillé par le procédé dont il est le cœur : passes = AA à distiller ÷ l’AA de cœur d’une passe moyenne (12 dernières), arrondi à l’unité supérieure. Chaque passe charge le moût d’une passe moyenne, brassé selon la recette de brassage du dernier brassin versé dans les fermenteurs où elles ont puisé; ses articles suivent les litres à brasser. Les articles des formules, des passes et des brassins s’ajoutent aux articles à acheter.',
         noBlends:
           'Aucune formule trouvée pour ces produits : aucun n’a été embouteillé d’une cuve remplie par un assemblage selon une formule.',
         noProcess: 'Aucun procédé ne le produit',
@@ -159,6 +163,10 @@ export const planningMessages: PageMessages = {
           process: 'Procédé',
           laaPerRun: 'AA par passe',
           runs: 'Passes',
+          inTanks: 'En cuve (L AA)',
+          toDistil: 'À distiller (L AA)',
+          mashBill: 'Recette de brassage',
+          mashVolume: 'À brasser (L)',
         },
       },
       scheduling: {

@@ -5,11 +5,16 @@
 //     strength). A spirit line is a percentage of the blend: litres = V x % / 100; its LAA =
 //     litres x the line's strength / 100 (each rounded half away from zero to 3 decimals). An
 //     item line is q x V / the formula's scale base (q as written with no base);
-//   - distil: each spirit's LAA, summed over the products, is distilled by the process whose
-//     Hearts are that spirit; runs = LAA / the Hearts LAA of an average past run of that process,
-//     rounded up; the process's input items are q x runs. Spirit already in tanks is not
-//     deducted (a tank's lot may be promised to other bottlings);
-//   - the items of blends and runs join the bottling items to buy, less the items on hand.
+//   - distil: each spirit's LAA, summed over the products, less the LAA of that spirit already
+//     in tanks (casks age theirs: not counted), is distilled by the process whose Hearts are
+//     that spirit; runs = LAA to distil / the Hearts LAA of an average past run of that process,
+//     rounded up; the process's input items are q x runs;
+//   - mash: a process's runs charge wash from fermenters; the wash of an average past run (its
+//     fermenter charges, litres) x runs is mashed by the mash bill behind that wash (the mash bill
+//     of the last mash into the charged fermenter before each run, the most used one). Its items
+//     scale as a mash does (spec 5): q x litres to mash / the bill's volume; a bill that does not
+//     scale is mashed whole: q x the number of bill volumes, rounded up;
+//   - the items of mashes, blends and runs join the bottling items to buy, less the items on hand.
 import { divRound, fromScaled, pow10, toScaled } from '../../../shared/money';
 
 const SCALE = 3;
@@ -42,6 +47,19 @@ export interface ProcessFacts {
   /** Hearts LAA of its past runs, one figure a run */
   pastRunsLaa: Decimal[];
   inputs: { itemName: string; quantity: Decimal }[];
+  /** litres of wash an average past run charged from fermenters; none: the runs take no wash */
+  washPerRun?: Decimal;
+  /** the mash bill behind that wash */
+  mashBillId?: string | null;
+}
+
+export interface MashBillFacts {
+  mashBillId: string;
+  name: string;
+  /** litres the bill's quantities are written for */
+  volume: Decimal;
+  scalable: boolean;
+  items: { itemName: string; quantity: Decimal }[];
 }
 
 export interface CascadeInput {
@@ -49,15 +67,24 @@ export interface CascadeInput {
   bottling: { productId: string; volume: Decimal; formulaId: string | null }[];
   formulas: FormulaFacts[];
   processes: ProcessFacts[];
+  mashBills?: MashBillFacts[];
+  /** LAA of each spirit (by id) in the company's tanks now */
+  spiritInTanks?: Record<string, Decimal>;
 }
 
 export interface CascadeResult {
   blends: { formulaId: string; name: string; volume: string; products: number }[];
+  /** litres to mash by each mash bill, for the runs of the processes its wash feeds */
+  mashes: { mashBillId: string; name: string; volume: string; runs: number }[];
   spirits: {
     spiritId: string;
     name: string;
     litres: string;
     laa: string;
+    /** LAA of the spirit in tanks now */
+    inTanks: string;
+    /** laa less inTanks, never below zero */
+    toDistil: string;
     processId: string | null;
     processName: string | null;
     laaPerRun: string | null;
@@ -116,8 +143,12 @@ export function cascade(input: CascadeInput): CascadeResult {
   // the first process (in the order given: by name) making a spirit distils it
   const bySpirit = new Map<string, ProcessFacts>();
   for (const p of input.processes) if (!bySpirit.has(p.spiritId)) bySpirit.set(p.spiritId, p);
+  const bills = new Map((input.mashBills ?? []).map((b) => [b.mashBillId, b]));
+  const mashes = new Map<string, { mashBillId: string; name: string; volume: bigint; runs: number }>();
   const spiritRows = [...spirits.entries()].map(([spiritId, s]) => {
     const process = bySpirit.get(spiritId);
+    const inTanks = d3(input.spiritInTanks?.[spiritId]);
+    const toDistil = s.laa > inTanks ? s.laa - inTanks : 0n;
     const past = (process?.pastRunsLaa ?? []).map(d3).filter((v) => v > 0n);
     const perRun = past.length
       ? divRound(
@@ -125,21 +156,43 @@ export function cascade(input: CascadeInput): CascadeResult {
           BigInt(past.length),
         )
       : null;
-    const runs = perRun && perRun > 0n ? (s.laa + perRun - 1n) / perRun : null;
-    if (process && runs !== null) for (const i of process.inputs) addItem(i.itemName, d3(i.quantity) * runs);
+    const runs = perRun && perRun > 0n ? (toDistil + perRun - 1n) / perRun : null;
+    if (process && runs) for (const i of process.inputs) addItem(i.itemName, d3(i.quantity) * runs);
+    const bill = process?.mashBillId ? bills.get(process.mashBillId) : undefined;
+    const wash = d3(process?.washPerRun);
+    if (bill && runs && wash > 0n) {
+      const mash = mashes.get(bill.mashBillId) ?? { mashBillId: bill.mashBillId, name: bill.name, volume: 0n, runs: 0 };
+      mash.volume += wash * runs;
+      mash.runs += Number(runs);
+      mashes.set(bill.mashBillId, mash);
+    }
     return {
       spiritId,
       name: s.name,
       litres: text(s.litres),
       laa: text(s.laa),
+      inTanks: text(inTanks),
+      toDistil: text(toDistil),
       processId: process?.processId ?? null,
       processName: process?.name ?? null,
       laaPerRun: perRun === null ? null : text(perRun),
       runs: runs === null ? null : Number(runs),
     };
   });
+  for (const mash of mashes.values()) {
+    const bill = bills.get(mash.mashBillId)!;
+    const billVolume = d3(bill.volume);
+    if (billVolume <= 0n) continue;
+    // scalable: q x V / bill volume; whole: q x ceil(V / bill volume) mashes of the bill
+    const whole = (mash.volume + billVolume - 1n) / billVolume;
+    for (const i of bill.items)
+      addItem(i.itemName, bill.scalable ? divRound(d3(i.quantity) * mash.volume, billVolume) : d3(i.quantity) * whole);
+  }
   return {
     blends: [...blends.values()].map((b) => ({ ...b, volume: text(b.volume) })),
+    mashes: [...mashes.values()]
+      .map((m) => ({ ...m, volume: text(m.volume) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     spirits: spiritRows.sort((a, b) => a.name.localeCompare(b.name)),
     itemNeeds,
     withoutFormula,

@@ -11,7 +11,7 @@
 //     item by name, case-insensitive, as bottling does; to buy = needed less on hand, never below 0;
 //   - the blends and still runs behind those bottles, and their items: cascadeMath.ts.
 import { divRound, fromScaled, pow10, toScaled } from '../../../shared/money';
-import { cascade, type FormulaFacts, type ProcessFacts } from './cascadeMath';
+import { cascade, type FormulaFacts, type MashBillFacts, type ProcessFacts } from './cascadeMath';
 
 export const SCALE = 3;
 const ONE = pow10(SCALE);
@@ -51,7 +51,13 @@ export interface ForecastInput {
   products: ProductFacts[];
   items: ItemFacts[];
   /** the recipes behind the bottles: each product's formula, the formulas, the processes */
-  recipes?: { formulaOf: Record<string, string>; formulas: FormulaFacts[]; processes: ProcessFacts[] };
+  recipes?: {
+    formulaOf: Record<string, string>;
+    formulas: FormulaFacts[];
+    processes: ProcessFacts[];
+    mashBills?: MashBillFacts[];
+    spiritInTanks?: Record<string, string>;
+  };
 }
 
 const d3 = (v: Decimal) => toScaled(v ?? 0, SCALE);
@@ -128,6 +134,8 @@ export function forecast(input: ForecastInput) {
     })),
     formulas: input.recipes?.formulas ?? [],
     processes: input.recipes?.processes ?? [],
+    mashBills: input.recipes?.mashBills ?? [],
+    spiritInTanks: input.recipes?.spiritInTanks ?? {},
   });
   const itemsByName = new Map(input.items.map((i) => [i.name.trim().toLowerCase(), i]));
   const names = new Map<string, string>();
@@ -157,6 +165,7 @@ export function forecast(input: ForecastInput) {
     products,
     items,
     blends: behind.blends,
+    mashes: behind.mashes,
     spirits: behind.spirits,
     withoutFormula: behind.withoutFormula,
     totalLaa: text(totalLaa),
