@@ -118,6 +118,12 @@ function catalogue(ids: Ids): Target[] {
     `/production/tanks/${ids.tank}/proof`,
     '/reports',
     '/reportsview?to=SalesByCustomer&period=last365',
+    // the add-ons and their setup pages (issue 18)
+    '/apps',
+    '/portalsetup',
+    '/accountingsetup',
+    '/ecommercesetup',
+    '/pointofsalesetup',
   ])
     out.push({ path });
   out.push({

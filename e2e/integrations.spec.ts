@@ -1,7 +1,8 @@
 // Issue 18, accounting: on /apps a person connects QuickBooks Online (the local stand-in of
 // tests/standins/quickbooks.ts, where the server's QBO_OAUTH_BASE_URL and QBO_API_BASE_URL
 // point), sees it Connected, issues an invoice, presses Sync now and sees it synced (and the
-// invoice arrive at the stand-in), then disconnects. The winery of the demo has the accounting
+// invoice arrive at the stand-in), maps a product to an account of the chart the sync read on
+// /accountingsetup, then disconnects. The winery of the demo has the accounting
 // add-on switched on and not connected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -79,10 +80,36 @@ describe('accounting integration', () => {
         { timeout: 60_000, interval: 3_000 },
       )
       .toMatch(/Last sync|Dernière synchronisation/);
+    // the chart of accounts is read first in the same run: the invoice follows within moments
+    await expect.poll(() => qbo.records.Invoice.filter((i) => i.DocNumber === number).length).toBe(1);
     const pushed = qbo.records.Invoice.filter((i) => i.DocNumber === number);
-    expect(pushed).toHaveLength(1);
     // 6 x 18.50 = 111.00
     expect(pushed[0].TotalAmt).toBe(111);
+  });
+
+  it('maps a product to an account of the chart Sync now read, on the accounting setup page', async () => {
+    await card()
+      .getByRole('link', { name: /^(Accounting setup|Configuration comptable)$/ })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/accountingsetup');
+    const row = page.locator('[data-testid^="mapping-"]').first();
+    await row.waitFor({ timeout: 30_000 });
+    const entityId = (await row.getAttribute('data-testid'))!.replace('mapping-', '');
+    const income = row.getByLabel(/^(Income account|Compte de produits)/);
+    await income.click();
+    await income.fill('Sales of Product');
+    // an account of the stand-in's chart (tests/standins/quickbooks.ts), read by Sync now
+    await page.getByRole('option', { name: 'Sales of Product Income' }).click();
+    const incomeOf = async () =>
+      (
+        await api<{ accountMappings: { entityId: string; income: { name: string; ref: string } | null }[] }>(
+          token,
+          companyId,
+          'query { accountMappings(entityType: "product") { entityId income { name ref } } }',
+        )
+      ).accountMappings.find((m) => m.entityId === entityId)?.income;
+    await expect.poll(incomeOf, { timeout: 15_000 }).toEqual({ name: 'Sales of Product Income', ref: '1' });
+    await page.goto(`${BASE_URL}/apps`);
   });
 
   it('disconnects', async () => {

@@ -53,6 +53,12 @@ function catalogue(ids: Ids): string[] {
     '/audit',
     `/production/tanks/${ids.tank}/transactions`,
     `/production/${ids.tank}/transfertotank`,
+    // the add-ons and their setup pages (issue 18)
+    '/apps',
+    '/portalsetup',
+    '/accountingsetup',
+    '/ecommercesetup',
+    '/pointofsalesetup',
   ])
     out.add(path);
   return [...out];

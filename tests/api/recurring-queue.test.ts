@@ -81,8 +81,13 @@ describe.each(backends)('job queue on %s', (backend) => {
     expect(await jobs.boss.isInstalled()).toBe(true);
     expect(await jobs.boss.schemaVersion()).toBeGreaterThan(0);
     expect(
-      (await jobs.boss.getSchedules()).map((s) => [s.name, s.cron, (s as { timezone?: string }).timezone]),
-    ).toEqual([['recurring-transactions', '*/15 * * * *', 'UTC']]);
+      (await jobs.boss.getSchedules())
+        .map((s) => [s.name, s.cron, (s as { timezone?: string }).timezone])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['integrations-push', '*/15 * * * *', 'UTC'],
+      ['recurring-transactions', '*/15 * * * *', 'UTC'],
+    ]);
 
     expect(await jobs.boss.send('recurring-transactions', {})).toEqual(expect.any(String));
     await vi.waitFor(

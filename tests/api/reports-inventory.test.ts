@@ -392,10 +392,25 @@ describe.each(backends)('inventory reports on %s', (backend) => {
     // 718.8 LAA (no value given); wash 40 LAA in F1
     const acc = await run('InventoryAccounts', { asOf: '2026-05-31' });
     expect(acc.rows).toEqual([
-      ['Products', '', '1', '35.400', '1770.00'],
-      ['Items', '', '1', '0.000', '722.50'],
-      ['Bulk spirits', '', '4', '718.800', '0.00'],
-      ['Non-excise alcohol', '', '1', '40.000', '0.00'],
+      ['Products', '', '', '1', '35.400', '1770.00'],
+      ['Items', '', '', '1', '0.000', '722.50'],
+      ['Bulk spirits', '', '', '4', '718.800', '0.00'],
+      ['Non-excise alcohol', '', '', '1', '40.000', '0.00'],
+    ]);
+    // the product mapped to an inventory account on the accounting setup page: its row names it
+    const account = await co.create('account', { name: 'Finished goods', type: 'OtherCurrentAsset' });
+    const mapped = await co.call(
+      `mutation($id: ID!, $a: ID!) { accountMappingSet(input: { entityType: "product", entityId: $id, asset: $a }) { asset { name } } }`,
+      { id: rye750, a: account },
+    );
+    expect(mapped.errors).toBeUndefined();
+    expect((await run('InventoryAccounts', { asOf: '2026-05-31' })).rows[0]).toEqual([
+      'Products',
+      'Finished goods',
+      '',
+      '1',
+      '35.400',
+      '1770.00',
     ]);
   });
 

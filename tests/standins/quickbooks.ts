@@ -6,7 +6,7 @@
 //   answers token_type, access_token, refresh_token, expires_in 3600,
 //   x_refresh_token_expires_in), POST /v2/oauth2/tokens/revoke.
 // - Accounting API v3: GET /v3/company/{realmId}/query?query=, POST /v3/company/{realmId}/
-//   {customer|invoice|account}?requestid=&minorversion=; a repeated requestid answers the first
+//   {customer|invoice|account|item|payment|creditmemo|vendor|bill}?requestid=&minorversion=; a repeated requestid answers the first
 //   answer; faults as {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"};
 //   an expired token 401 with {"fault":{"error":[…],"type":"AUTHENTICATION"}}; throttling 429.
 // Switches inject failures: expired tokens, 429 with Retry-After, 500, a 400 ValidationFault.
@@ -26,7 +26,7 @@ export interface QuickBooksStandIn {
   clientId: string;
   clientSecret: string;
   realmId: string;
-  /** created records by entity (Customer, Invoice, Account) */
+  /** created records by entity (Customer, Invoice, Account, Item, Payment, CreditMemo, Vendor, Bill) */
   records: Record<string, QboRecord[]>;
   /** every API request, in order: method, path, requestid */
   requests: { method: string; entity: string; requestId: string | null; status: number }[];
@@ -45,6 +45,29 @@ const fault = (type: string, errors: { Message: string; Detail: string; code: st
   time: now(),
 });
 
+/** An entity's name as Intuit's answers spell it, from the path or query ('creditmemo' is CreditMemo). */
+const entityName = (entity: string) =>
+  entity.toLowerCase() === 'creditmemo' ? 'CreditMemo' : entity[0].toUpperCase() + entity.slice(1);
+
+/** The account types QuickBooks Online's Account entity accepts (AccountType, spelled with spaces). */
+const ACCOUNT_TYPES = [
+  'Bank',
+  'Other Current Asset',
+  'Fixed Asset',
+  'Other Asset',
+  'Accounts Receivable',
+  'Equity',
+  'Expense',
+  'Other Expense',
+  'Cost of Goods Sold',
+  'Accounts Payable',
+  'Credit Card',
+  'Long Term Liability',
+  'Other Current Liability',
+  'Income',
+  'Other Income',
+];
+
 export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandIn> {
   const clientId = 'standin-client';
   const clientSecret = 'standin-secret';
@@ -53,7 +76,38 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const answersByRequestId = new Map<string, { status: number; body: unknown }>();
-  const records: Record<string, QboRecord[]> = { Customer: [], Invoice: [], Account: [] };
+  // a new QuickBooks Online company comes with a chart of accounts; these are a few of the
+  // accounts Intuit's sandbox company has (names and types as its Account query answers them)
+  const records: Record<string, QboRecord[]> = {
+    Customer: [],
+    Invoice: [],
+    Item: [],
+    Payment: [],
+    CreditMemo: [],
+    Vendor: [],
+    Bill: [],
+    Account: [
+      { Id: '1', Name: 'Sales of Product Income', AccountType: 'Income', Active: true },
+      { Id: '2', Name: 'Inventory Asset', AccountType: 'Other Current Asset', Active: true },
+      { Id: '3', Name: 'Cost of Goods Sold', AccountType: 'Cost of Goods Sold', Active: true },
+      { Id: '4', Name: 'Accounts Receivable (A/R)', AccountType: 'Accounts Receivable', Active: true },
+      { Id: '5', Name: 'Undeposited Funds', AccountType: 'Other Current Asset', Active: true },
+      {
+        Id: '6',
+        Name: 'Excise Duty Payable',
+        AccountType: 'Other Current Liability',
+        Active: true,
+      },
+      {
+        Id: '7',
+        Name: 'Spirits Sales',
+        AccountType: 'Income',
+        SubAccount: true,
+        ParentRef: { value: '1' },
+        Active: true,
+      },
+    ],
+  };
   const requests: QuickBooksStandIn['requests'] = [];
   const injected: Injected[] = [];
   const tokenGrants: string[] = [];
@@ -127,18 +181,177 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     const match = /^select\s+.+?\s+from\s+(\w+)(?:\s+where\s+(\w+)\s*=\s*'((?:[^'\\]|\\.)*)')?/i.exec(statement.trim());
     if (!match) return null;
     const [, entity, field, literal] = match;
-    const name = entity[0].toUpperCase() + entity.slice(1);
+    const name = entityName(entity);
     const all = records[name] ?? [];
     const value = literal?.replace(/\\(.)/g, '$1');
-    const found = field ? all.filter((r) => String(r[field]) === value) : all;
+    const matching = field ? all.filter((r) => String(r[field]) === value) : all;
+    // STARTPOSITION is 1-based; MAXRESULTS defaults to 100 and may be at most 1000 (Intuit's query reference)
+    const start = Number(/\bstartposition\s+(\d+)/i.exec(statement)?.[1] ?? 1);
+    const max = Math.min(Number(/\bmaxresults\s+(\d+)/i.exec(statement)?.[1] ?? 100), 1000);
+    const found = matching.slice(start - 1, start - 1 + max);
     return {
-      QueryResponse: found.length ? { [name]: found, startPosition: 1, maxResults: found.length } : {},
+      QueryResponse: found.length ? { [name]: found, startPosition: start, maxResults: found.length } : {},
       time: now(),
     };
   }
 
+  /** Account create's refusals as Intuit documents them: Name and AccountType required, a
+   * known AccountType, no ':' or '"' in Name, at most 100 characters, a Name not in use (codes
+   * from Intuit's list of API error codes: 2020, 6010, 2040, 6240, 2500). */
+  function accountProblem(body: Record<string, unknown>) {
+    if (!body.Name || !body.AccountType)
+      return {
+        Message: 'Required param missing, need to supply the required value for the API',
+        Detail: 'Required parameter Name or AccountType is missing in the request',
+        code: '2020',
+      };
+    if (!ACCOUNT_TYPES.includes(String(body.AccountType)))
+      return {
+        Message: 'Invalid Account.AccountType && Account.SubType',
+        Detail: 'Either an Account.AccountType or an Account.AccountSubType must be specified',
+        code: '6010',
+        element: 'AccountType',
+      };
+    const name = String(body.Name);
+    if (/[:"]/.test(name) || name.length > 100)
+      return {
+        Message: 'Invalid String. The String may contain unsupported or illegal chars',
+        Detail: `Element contains invalid characters. ${name}`,
+        code: '2040',
+        element: 'Name',
+      };
+    if (records.Account.some((a) => String(a.Name).toLowerCase() === name.toLowerCase()))
+      return {
+        Message: 'Duplicate Name Exists Error',
+        Detail: `The name supplied already exists. : ${name}`,
+        code: '6240',
+      };
+    if (body.ParentRef && !records.Account.some((a) => a.Id === (body.ParentRef as { value?: string }).value))
+      return {
+        Message: 'Invalid Reference Id',
+        Detail: 'Invalid Reference Id : Accounts element id does not exist',
+        code: '2500',
+        element: 'ParentRef',
+      };
+    return null;
+  }
+
+  /** Vendor create's refusals: DisplayName required and not used by another vendor. */
+  function vendorProblem(body: Record<string, unknown>) {
+    if (!body.DisplayName)
+      return {
+        Message: 'Required param missing, need to supply the required value for the API',
+        Detail: 'Required parameter DisplayName is missing in the request',
+        code: '2020',
+        element: 'DisplayName',
+      };
+    if (records.Vendor.some((v) => v.DisplayName === body.DisplayName))
+      return {
+        Message: 'Duplicate Name Exists Error',
+        Detail: 'The name supplied already exists. : Another vendor is already using this name.',
+        code: '6240',
+      };
+    return null;
+  }
+
+  /** Bill create's refusals: a known vendor, lines, each line's AccountRef a known account. */
+  function billProblem(body: Record<string, unknown>) {
+    const invalid = (element: string, Detail: string) => ({
+      Message: 'Invalid Reference Id',
+      Detail,
+      code: '2500',
+      element,
+    });
+    if (!records.Vendor.some((v) => v.Id === (body.VendorRef as { value?: string } | undefined)?.value))
+      return invalid('VendorRef', 'Invalid Reference Id : Names element id does not exist');
+    const lines = (body.Line as { AccountBasedExpenseLineDetail?: { AccountRef?: { value?: string } } }[]) ?? [];
+    if (!lines.length)
+      return {
+        Message: 'Required param missing, need to supply the required value for the API',
+        Detail: 'Required parameter Line is missing in the request',
+        code: '2020',
+        element: 'Line',
+      };
+    if (lines.some((l) => !records.Account.some((a) => a.Id === l.AccountBasedExpenseLineDetail?.AccountRef?.value)))
+      return invalid('AccountRef', 'Invalid Reference Id : Accounts element id does not exist');
+    return null;
+  }
+
+  /** Payment create's refusals: a known customer, TotalAmt above zero, lines applied to that
+   * customer's invoices for no more than TotalAmt, a known deposit account. */
+  function paymentProblem(body: Record<string, unknown>) {
+    const invalid = (element: string, Detail: string) => ({
+      Message: 'Invalid Reference Id',
+      Detail,
+      code: '2500',
+      element,
+    });
+    const customer = (body.CustomerRef as { value?: string } | undefined)?.value;
+    if (!records.Customer.some((c) => c.Id === customer))
+      return invalid('CustomerRef', 'Invalid Reference Id : Names element id does not exist');
+    const total = Number(body.TotalAmt);
+    if (!(total > 0))
+      return {
+        Message: 'Business Validation Error',
+        Detail: 'Business Validation Error: The payment amount must be greater than zero.',
+        code: '6000',
+      };
+    const lines = (body.Line as { Amount: number; LinkedTxn: { TxnId: string; TxnType: string }[] }[]) ?? [];
+    for (const line of lines)
+      for (const txn of line.LinkedTxn ?? []) {
+        const invoice = records.Invoice.find((i) => i.Id === txn.TxnId);
+        if (txn.TxnType !== 'Invoice' || !invoice || (invoice.CustomerRef as { value: string }).value !== customer)
+          return invalid('LinkedTxn', 'Invalid Reference Id : Transaction element id does not exist');
+      }
+    if (Math.round(lines.reduce((sum, l) => sum + l.Amount, 0) * 100) > Math.round(total * 100))
+      return {
+        Message: 'Business Validation Error',
+        Detail: 'Business Validation Error: The amount applied exceeds the payment amount.',
+        code: '6000',
+      };
+    const deposit = (body.DepositToAccountRef as { value?: string } | undefined)?.value;
+    if (deposit && !records.Account.some((a) => a.Id === deposit))
+      return invalid('DepositToAccountRef', 'Invalid Reference Id : Accounts element id does not exist');
+    return null;
+  }
+
+  /** Item create's refusals: Name required and not in use; a NonInventory (or Service) item
+   * needs IncomeAccountRef; the accounts it names must exist. */
+  function itemProblem(body: Record<string, unknown>) {
+    if (!body.Name)
+      return {
+        Message: 'Required param missing, need to supply the required value for the API',
+        Detail: 'Required parameter Name is missing in the request',
+        code: '2020',
+        element: 'Name',
+      };
+    if (records.Item.some((i) => String(i.Name).toLowerCase() === String(body.Name).toLowerCase()))
+      return {
+        Message: 'Duplicate Name Exists Error',
+        Detail: `The name supplied already exists. : ${String(body.Name)}`,
+        code: '6240',
+      };
+    const income = (body.IncomeAccountRef as { value?: string } | undefined)?.value;
+    if (!income)
+      return {
+        Message: 'Required param missing, need to supply the required value for the API',
+        Detail: 'Required parameter IncomeAccountRef is missing in the request',
+        code: '2020',
+        element: 'IncomeAccountRef',
+      };
+    const refs = [income, (body.ExpenseAccountRef as { value?: string } | undefined)?.value].filter(Boolean);
+    if (refs.some((ref) => !records.Account.some((a) => a.Id === ref)))
+      return {
+        Message: 'Invalid Reference Id',
+        Detail: 'Invalid Reference Id : Accounts element id does not exist',
+        code: '2500',
+        element: 'IncomeAccountRef',
+      };
+    return null;
+  }
+
   function createRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
-    const name = entity[0].toUpperCase() + entity.slice(1);
+    const name = entityName(entity);
     if (name === 'Customer') {
       if (!body.DisplayName)
         return {
@@ -164,7 +377,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
           ]),
         };
     }
-    if (name === 'Invoice') {
+    if (name === 'Invoice' || name === 'CreditMemo') {
       const customer = (body.CustomerRef as { value?: string } | undefined)?.value;
       if (!Array.isArray(body.Line) || body.Line.length === 0)
         return {
@@ -205,19 +418,43 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
           ]),
         };
     }
-    if (name === 'Account' && (!body.Name || !body.AccountType))
-      return {
-        status: 400,
-        body: fault('ValidationFault', [
-          {
-            Message: 'Required param missing, need to supply the required value for the API',
-            Detail: 'Required parameter Name or AccountType is missing in the request',
-            code: '2020',
-          },
-        ]),
-      };
+    if (name === 'Vendor' || name === 'Bill') {
+      const problem = name === 'Vendor' ? vendorProblem(body) : billProblem(body);
+      if (problem) return { status: 400, body: fault('ValidationFault', [problem]) };
+    }
+    if (name === 'Payment') {
+      const problem = paymentProblem(body);
+      if (problem) return { status: 400, body: fault('ValidationFault', [problem]) };
+    }
+    if (name === 'Item') {
+      const problem = itemProblem(body);
+      if (problem) return { status: 400, body: fault('ValidationFault', [problem]) };
+    }
+    if (name === 'Invoice' || name === 'CreditMemo') {
+      const unknown = (body.Line as { SalesItemLineDetail?: { ItemRef?: { value?: string } } }[]).find(
+        (l) =>
+          l.SalesItemLineDetail?.ItemRef && !records.Item.some((i) => i.Id === l.SalesItemLineDetail!.ItemRef!.value),
+      );
+      if (unknown)
+        return {
+          status: 400,
+          body: fault('ValidationFault', [
+            {
+              Message: 'Invalid Reference Id',
+              Detail: 'Invalid Reference Id : Item elements id does not exist',
+              code: '2500',
+              element: 'ItemRef',
+            },
+          ]),
+        };
+    }
+    if (name === 'Account') {
+      const problem = accountProblem(body);
+      if (problem) return { status: 400, body: fault('ValidationFault', [problem]) };
+    }
     const record: QboRecord = { ...body, Id: String(nextId++), SyncToken: '0', MetaData: { CreateTime: now() } };
-    if (name === 'Invoice')
+    if (name === 'Account') record.Active = true;
+    if (name === 'Invoice' || name === 'CreditMemo' || name === 'Bill')
       record.TotalAmt = (body.Line as { Amount: number }[]).reduce(
         (sum, l) => Math.round((sum + l.Amount) * 100) / 100,
         0,
@@ -311,7 +548,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
             fault('ValidationFault', [{ Message: 'Error parsing query', Detail: 'QueryParserError', code: '4000' }]),
           );
     }
-    if (req.method === 'POST' && ['customer', 'invoice', 'account'].includes(entity)) {
+    if (
+      req.method === 'POST' &&
+      ['customer', 'invoice', 'account', 'item', 'payment', 'creditmemo', 'vendor', 'bill'].includes(entity)
+    ) {
       const key = requestId ? `${entity}:${requestId}` : null;
       const earlier = key ? answersByRequestId.get(key) : undefined;
       if (earlier) return (log(earlier.status), send(res, earlier.status, earlier.body));

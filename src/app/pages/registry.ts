@@ -29,6 +29,9 @@ import { exciseReturnsPages } from './exciseReturns';
 import { reportsPages } from './reports';
 import { forecastingPage, schedulingPage, tasksPage } from './planning';
 import { portalSetupPage } from './portalSetup';
+import { accountingSetupPage } from './accountingSetup';
+import { ecommerceSetupPage } from './ecommerceSetup';
+import { pointOfSaleSetupPage } from './pointOfSaleSetup';
 
 export interface PageMessages {
   en: Record<string, unknown>;
@@ -86,6 +89,9 @@ export const customPages: CustomPage[] = [
   schedulingPage,
   tasksPage,
   portalSetupPage,
+  accountingSetupPage,
+  ecommerceSetupPage,
+  pointOfSaleSetupPage,
 ];
 
 /** Paths of generated routes that a custom page replaces. */

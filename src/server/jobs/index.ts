@@ -18,9 +18,14 @@ export const recurringTransactionsJob = (database: Database): JobDefinition => (
   handler: () => runDueRecurringTransactions(database.db),
 });
 
+/** The integrations' push also runs every 15 minutes: what a mutation queued goes even when
+ * its wake-up send was lost (a failed send, a server stopped between commit and send), not
+ * only at the next restart. pg-boss sends it once per slot however many servers run. */
+export const INTEGRATIONS_PUSH_CRON = '*/15 * * * *';
+
 export const appJobs = (database: Database): JobDefinition[] => [
   recurringTransactionsJob(database),
-  integrationsPushJob(database.db) as JobDefinition,
+  { ...(integrationsPushJob(database.db) as JobDefinition), cron: INTEGRATIONS_PUSH_CRON },
 ];
 
 export async function startJobs(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {

@@ -12,6 +12,7 @@ import { IntegrationCard } from './IntegrationCard';
 import { loadIntegrations, setAddOn, type Integration } from './integrations';
 
 const PORTAL_SETUP_PATH = '/portalsetup';
+const ACCOUNTING_SETUP_PATH = '/accountingsetup';
 
 /** The word the OAuth callback leaves in the query (?connected=quickbooks, ?failed=…&reason=). */
 function useCallbackNotice(onNotice: () => void) {
@@ -75,6 +76,7 @@ export function AppsPage() {
   const canConfigure = hasAny(company.permissions ?? [], ['config.write']);
   // the setup page's own rule (pages/portalSetup), as its guard applies it
   const canSetUpPortal = pathAllowed(PORTAL_SETUP_PATH, company, customPages);
+  const canSetUpAccounting = pathAllowed(ACCOUNTING_SETUP_PATH, company, customPages);
   return (
     <Box sx={{ p: 2 }}>
       <Title title="apps.title" />
@@ -115,6 +117,11 @@ export function AppsPage() {
                     onClick={() => switchAddOn(a.key, !a.enabled)}
                   >
                     {translate(a.enabled ? 'apps.turnOff' : 'apps.turnOn')}
+                  </Button>
+                )}
+                {a.key === 'accounting' && a.enabled && canSetUpAccounting && (
+                  <Button component={Link} to={ACCOUNTING_SETUP_PATH} size="small" sx={{ mt: 1 }}>
+                    {translate('app.pages.accountingSetup.title')}
                   </Button>
                 )}
                 {a.key === 'customerPortal' && canSetUpPortal && (

@@ -1,7 +1,8 @@
 // One connectable app on /apps (QuickBooks Online for accounting): its status, last sync, the
 // actions a config.write holder may take, and the records that failed with More info.
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import {
   Box,
   Button,
@@ -14,8 +15,14 @@ import {
   ListItem,
   ListItemText,
   Stack,
+  TextField,
   Typography,
 } from '@mui/material';
+import { shopifyConnectUrl } from '../ecommerceSetup/api';
+
+/** each app's own setup page, once connected (its page and rule: src/app/pages/registry.ts) */
+const SETUP_PATHS: Record<string, string> = { shopify: '/ecommercesetup', square: '/pointofsalesetup' };
+import { ecommerceText } from '../ecommerceSetup/text';
 import { useServices } from '../../services';
 import {
   changeIntegration,
@@ -43,6 +50,13 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
   const [detail, setDetail] = useState<IntegrationFailure | null>(null);
   const locale = document.documentElement.lang || 'en';
   const { app, status, provider } = integration;
+  // Shopify connects per shop: its domain is typed here, or brought by /ecommerce/connect?shop=
+  const perShop = app === 'shopify';
+  const [localeName] = useLocaleState();
+  const shopText = ecommerceText(localeName);
+  // the e-commerce records' names live in its lazy chunk's words, not the eager messages
+  const entityDefault = (type: string) => (shopText.entity as Record<string, string>)[type] ?? type;
+  const [shop, setShop] = useState(() => new URLSearchParams(window.location.search).get('shop') ?? '');
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -57,7 +71,9 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
   const connect = () =>
     run(async () => {
       // the browser leaves for the provider's consent page; the callback brings it back here
-      window.location.assign(await connectUrl(authFetch, app));
+      window.location.assign(
+        perShop ? await shopifyConnectUrl(authFetch, shop.trim().toLowerCase()) : await connectUrl(authFetch, app),
+      );
     });
   const change = (action: IntegrationAction) =>
     run(async () => onChanged(await changeIntegration(authFetch, app, action)));
@@ -89,8 +105,23 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
       </Typography>
       {canConfigure && integration.enabled && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+          {status === 'enabled' && perShop && (
+            <TextField
+              size="small"
+              label={shopText.shopDomain}
+              placeholder={shopText.shopHelp}
+              value={shop}
+              onChange={(e) => setShop(e.target.value)}
+              inputProps={{ maxLength: 100, 'data-testid': `integration-${app}-shop` }}
+            />
+          )}
           {status === 'enabled' && (
-            <Button variant="contained" size="small" disabled={busy} onClick={() => void connect()}>
+            <Button
+              variant="contained"
+              size="small"
+              disabled={busy || (perShop && !shop.trim())}
+              onClick={() => void connect()}
+            >
               {translate('apps.integration.connect')}
             </Button>
           )}
@@ -114,6 +145,11 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
               {translate('apps.integration.disconnect')}
             </Button>
           )}
+          {SETUP_PATHS[app] && status !== 'enabled' && (
+            <Button component={Link} to={SETUP_PATHS[app]} size="small">
+              {translate('apps.integration.setup')}
+            </Button>
+          )}
         </Stack>
       )}
       {integration.failures.length > 0 && (
@@ -133,7 +169,10 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
                 }
               >
                 <ListItemText
-                  primary={translate(`apps.integration.entity.${f.entityType}`, { _: f.entityType, id: f.entityId })}
+                  primary={translate(`apps.integration.entity.${f.entityType}`, {
+                    _: entityDefault(f.entityType),
+                    id: f.entityId,
+                  })}
                   secondary={when(f.at, locale)}
                 />
               </ListItem>
@@ -148,7 +187,7 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
             <>
               <Typography gutterBottom>
                 {translate(`apps.integration.entity.${detail.entityType}`, {
-                  _: detail.entityType,
+                  _: entityDefault(detail.entityType),
                   id: detail.entityId,
                 })}
               </Typography>

@@ -4,7 +4,10 @@
 // An app joins the list with its connector here and its push in pushers.ts.
 import type { AccountingConnector, OAuthConnector } from './connector';
 import { quickbooksConnector } from './quickbooks';
+import { shopifyConnector } from './shopify/connector';
+import type { EcommerceConnector } from './shopify/types';
 import { addOnFeature, type AddOnKey } from './addOns';
+import { squareConnector, type PointOfSaleConnector } from './square/connector';
 
 interface AppOf<Key extends string, AddOn extends AddOnKey, Connector extends OAuthConnector> {
   key: Key;
@@ -18,7 +21,9 @@ interface AppOf<Key extends string, AddOn extends AddOnKey, Connector extends OA
 }
 
 export type AccountingApp = AppOf<'quickbooks', 'accounting', AccountingConnector>;
-export type IntegrationApp = AccountingApp;
+export type PointOfSaleApp = AppOf<'square', 'pointOfSale', PointOfSaleConnector>;
+export type EcommerceApp = AppOf<'shopify', 'ecommerce', EcommerceConnector>;
+export type IntegrationApp = AccountingApp | PointOfSaleApp | EcommerceApp;
 export type IntegrationKey = IntegrationApp['key'];
 
 export const INTEGRATION_APPS: readonly IntegrationApp[] = [
@@ -28,6 +33,20 @@ export const INTEGRATION_APPS: readonly IntegrationApp[] = [
     feature: addOnFeature('accounting'),
     connector: quickbooksConnector,
     callbackPath: '/api/integrations/quickbooks/callback',
+  },
+  {
+    key: 'square',
+    addOn: 'pointOfSale',
+    feature: addOnFeature('pointOfSale'),
+    connector: squareConnector,
+    callbackPath: '/api/integrations/square/callback',
+  },
+  {
+    key: 'shopify',
+    addOn: 'ecommerce',
+    feature: addOnFeature('ecommerce'),
+    connector: shopifyConnector,
+    callbackPath: '/api/integrations/shopify/callback',
   },
 ];
 

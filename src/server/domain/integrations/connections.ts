@@ -3,8 +3,8 @@
 // connectedToAccounting (spec 3, read by the client and the setup wizard) in step.
 import { eq, sql } from 'drizzle-orm';
 import { companyTable } from '../../../generated/tables';
-import type { Db } from '../../db/connect';
-import { AppError } from '../kernel/errors';
+import { rowsOf, type Db } from '../../db/connect';
+import { AppError, validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
 import { recordAudit } from '../audit/audit';
 import { featuresOf, membershipOf } from '../company/companies';
@@ -12,6 +12,9 @@ import { INTEGRATION_APPS, integrationApp, type IntegrationApp } from './apps';
 import { connectionOf, failedRecords, tokensOf, type ConnectionStatus } from './store';
 import { createState, readState, stateHash } from './state';
 import { integrationsKey, sealSecrets } from './secrets';
+import { queueChart } from './accounting/chart';
+import { wakePushJob } from './queue';
+import { isShopDomain } from './shopify/config';
 
 export interface IntegrationView {
   app: string;
@@ -66,17 +69,37 @@ function requireFeature(ctx: DomainContext, app: IntegrationApp) {
 
 export const redirectUriOf = (publicOrigin: string, app: IntegrationApp) => `${publicOrigin}${app.callbackPath}`;
 
+/** The account an app connects to, typed on /apps: a Shopify shop's domain. Other apps pick
+ * their company at the other system's consent screen and take none. */
+function accountFor(app: IntegrationApp, account: string | null | undefined): string | null {
+  if (app.addOn !== 'ecommerce') return null;
+  const shop = (account ?? '').trim().toLowerCase();
+  if (!isShopDomain(shop)) throw validationError({ account: "Enter the shop's domain, like your-store.myshopify.com" });
+  return shop;
+}
+
 /** Answers the other system's authorize URL with a signed state; the state's hash is kept so
- * the callback accepts exactly that state, once. */
-export async function connectIntegration(ctx: DomainContext, appKey: string, publicOrigin: string): Promise<string> {
+ * the callback accepts exactly that state, once (and, for a shop, the shop it was asked for). */
+export async function connectIntegration(
+  ctx: DomainContext,
+  appKey: string,
+  publicOrigin: string,
+  account?: string | null,
+): Promise<string> {
   const app = integrationApp(appKey);
   requireFeature(ctx, app);
+  const shop = accountFor(app, account);
   integrationsKey();
   const state = createState(ctx.actor.companyId, ctx.actor.userId, app.key);
-  const url = app.connector.authorizeUrl(state, redirectUriOf(publicOrigin, app));
-  await ctx.db.execute(sql`INSERT INTO integration_connections (company_id, app, status, pending_state)
-    VALUES (${ctx.actor.companyId}, ${app.key}, 'enabled', ${stateHash(state)})
-    ON CONFLICT (company_id, app) DO UPDATE SET pending_state = EXCLUDED.pending_state, updated_at = now()`);
+  const redirectUri = redirectUriOf(publicOrigin, app);
+  const url =
+    app.addOn === 'ecommerce' && shop
+      ? app.connector.authorizeUrlForShop(shop, state, redirectUri)
+      : app.connector.authorizeUrl(state, redirectUri);
+  await ctx.db.execute(sql`INSERT INTO integration_connections (company_id, app, status, pending_state, pending_account)
+    VALUES (${ctx.actor.companyId}, ${app.key}, 'enabled', ${stateHash(state)}, ${shop})
+    ON CONFLICT (company_id, app) DO UPDATE SET pending_state = EXCLUDED.pending_state,
+      pending_account = EXCLUDED.pending_account, updated_at = now()`);
   return url;
 }
 
@@ -93,6 +116,9 @@ export async function completeConnection(
 ): Promise<CallbackOutcome> {
   const app = integrationApp(appKey);
   const params = new URL(callbackUrl, publicOrigin).searchParams;
+  // a shop's callback is signed with the app's secret: a forged or altered one goes no further
+  if (app.addOn === 'ecommerce' && !(await app.connector.verifyCallback(callbackUrl)))
+    return { ok: false, app: app.key, reason: 'forged' };
   const stateText = params.get('state') ?? '';
   const state = readState(stateText);
   if (!state || state.app !== app.key) return { ok: false, app: app.key, reason: 'expired' };
@@ -102,18 +128,29 @@ export async function completeConnection(
     return { ok: false, app: app.key, reason: 'forbidden' };
   const pending = await connectionOf(db, state.companyId, app.key);
   if (!pending || pending.pending_state !== stateHash(stateText)) return { ok: false, app: app.key, reason: 'expired' };
+  if (app.addOn === 'ecommerce') {
+    const shop = params.get('shop');
+    if (!shop || shop !== (await pendingAccountOf(db, state.companyId, app.key)))
+      return { ok: false, app: app.key, reason: 'shop' };
+    // one shop serves one company: its webhooks are routed by the shop's domain
+    if (await accountHeldElsewhere(db, state.companyId, app.key, shop))
+      return { ok: false, app: app.key, reason: 'taken' };
+  }
   // the exchange is outside the transaction: no row stays locked while the other system answers
   const tokens = await app.connector.exchangeCode(callbackUrl, redirectUriOf(publicOrigin, app));
   const stored = await db.transaction(async (tx) => {
     const row = await connectionOf(tx, state.companyId, app.key, true);
     // a second callback with the same state (a reload) finds it used
     if (!row || row.pending_state !== stateHash(stateText)) return false;
-    await tx.execute(sql`UPDATE integration_connections SET status = 'connected', pending_state = NULL,
+    await tx.execute(sql`UPDATE integration_connections SET status = 'connected', pending_state = NULL, pending_account = NULL,
         external_company_id = ${tokens.externalCompanyId}, secrets = ${sealSecrets(tokens, state.companyId, app.key)},
         connected_at = now(), updated_at = now()
       WHERE company_id = ${state.companyId} AND app = ${app.key}`);
-    if (app.addOn === 'accounting')
+    if (app.addOn === 'accounting') {
       await tx.update(companyTable).set({ connectedToAccounting: true }).where(eq(companyTable.id, state.companyId));
+      // the chart of accounts is read at once, so the account pickers fill without a Sync
+      await queueChart(tx, state.companyId, app.key);
+    }
     await recordAudit(
       tx,
       { userId: state.userId, companyId: state.companyId, permissions: member.permissions, features: {} },
@@ -127,7 +164,26 @@ export async function completeConnection(
     );
     return true;
   });
-  return stored ? { ok: true, app: app.key } : { ok: false, app: app.key, reason: 'expired' };
+  if (!stored) return { ok: false, app: app.key, reason: 'expired' };
+  // after the commit: what the connection queued (the chart) goes now, not at the next schedule
+  await wakePushJob(state.companyId, app.key);
+  return { ok: true, app: app.key };
+}
+
+async function pendingAccountOf(db: Db, companyId: string, app: string) {
+  const rows = rowsOf<{ pending_account: string | null }>(
+    await db.execute(sql`SELECT pending_account FROM integration_connections
+      WHERE company_id = ${companyId} AND app = ${app}`),
+  );
+  return rows[0]?.pending_account ?? null;
+}
+
+async function accountHeldElsewhere(db: Db, companyId: string, app: string, account: string) {
+  const rows = rowsOf<{ company_id: string }>(
+    await db.execute(sql`SELECT company_id::text FROM integration_connections
+      WHERE app = ${app} AND external_company_id = ${account} AND company_id <> ${companyId}`),
+  );
+  return rows.length > 0;
 }
 
 async function changeStatus(
@@ -150,7 +206,7 @@ async function changeStatus(
     if (to === 'enabled') {
       tokensToRevoke = row.secrets ? tokensOf(row) : null;
       await tx.execute(sql`UPDATE integration_connections SET status = 'enabled', secrets = NULL,
-          external_company_id = NULL, pending_state = NULL, connected_at = NULL, updated_at = now()
+          external_company_id = NULL, pending_state = NULL, pending_account = NULL, connected_at = NULL, updated_at = now()
         WHERE company_id = ${companyId} AND app = ${app.key}`);
       // what was queued waits for no one now; a reconnect queues again (integrationSync)
       await tx.execute(sql`DELETE FROM integration_sync_log

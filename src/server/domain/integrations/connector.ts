@@ -42,6 +42,8 @@ export interface CustomerToPush {
 }
 
 export interface InvoiceLineToPush {
+  /** the line's product or item over there (an Item), when it is mapped to an income account */
+  itemExternalId?: string | null;
   description: string | null;
   quantity: string;
   /** dollars as stored (numeric text), or null */
@@ -72,7 +74,72 @@ export interface OAuthConnector {
   revoke(tokens: ConnectorTokens): Promise<void>;
 }
 
+/** An account of the other system's chart of accounts, in the app's terms. */
+export interface ExternalAccount {
+  externalId: string;
+  name: string;
+  /** the app's account type (accounting/accountTypes.ts) */
+  type: string;
+  parentExternalId: string | null;
+}
+
+export interface AccountToPush {
+  name: string;
+  /** the app's account type */
+  type: string;
+  parentExternalId: string | null;
+}
+
+/** A product or item as the accounting system's Item: the accounts it books to, by their refs. */
+export interface ItemToPush {
+  name: string;
+  sku: string | null;
+  incomeAccountExternalId: string;
+  /** its cost of goods sold (the Item's purchase/expense account), if mapped */
+  expenseAccountExternalId: string | null;
+}
+
+/** A payment received against an invoice already over there. */
+export interface PaymentToPush {
+  customerExternalId: string;
+  invoiceExternalId: string;
+  date: string;
+  amountCents: number;
+  /** where it was deposited (the payment method's account), or the system's default */
+  depositAccountExternalId: string | null;
+}
+
+export interface VendorToPush {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  currency: string | null;
+}
+
+/** A supplier's bill: expense lines, each to an account over there (its ref). */
+export interface BillToPush {
+  number: string;
+  date: string;
+  vendorExternalId: string;
+  lines: { description: string | null; accountExternalId: string; amountCents: number }[];
+}
+
 export interface AccountingConnector extends OAuthConnector {
+  /** the supplier's id over there (a vendor), found by name or created */
+  pushVendor(tokens: ConnectorTokens, vendor: VendorToPush, requestId: string): Promise<string>;
+  /** the bill's id over there */
+  pushBill(tokens: ConnectorTokens, bill: BillToPush, requestId: string): Promise<string>;
+  /** a credit note (a credited sales return) as the other system's credit memo; answers its id */
+  pushCreditNote(tokens: ConnectorTokens, creditNote: InvoiceToPush, requestId: string): Promise<string>;
+  /** the Payment's id over there, applied to the invoice; `requestId` makes a retry safe */
+  pushPayment(tokens: ConnectorTokens, payment: PaymentToPush, requestId: string): Promise<string>;
+  /** the Item's id over there, found by name or created; `requestId` makes a retry safe */
+  pushItem(tokens: ConnectorTokens, item: ItemToPush, requestId: string): Promise<string>;
+  /** the active accounts of the chart, every page of them */
+  listAccounts(tokens: ConnectorTokens): Promise<ExternalAccount[]>;
+  /** the account's id over there, found by name or created; `requestId` makes a retry safe */
+  pushAccount(tokens: ConnectorTokens, account: AccountToPush, requestId: string): Promise<string>;
   /** the customer's id over there, found by name or created; `requestId` makes a retry safe */
   pushCustomer(tokens: ConnectorTokens, customer: CustomerToPush, requestId: string): Promise<string>;
   /** the invoice's id over there; `requestId` makes a retried create answer the first one */

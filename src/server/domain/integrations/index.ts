@@ -13,6 +13,9 @@ import { appSync } from './pushers';
 import { setAddOn } from './addOns';
 import { hooksOf } from '../records/hooks';
 import { wakePushJob } from './queue';
+import { pointOfSaleModule } from './square/module';
+import { accountingHooks, accountingMutations, accountingQueries, accountingTypes } from './accounting';
+import { shopifyMutations, shopifyQueries } from './shopify/module';
 
 type AppArgs = { app: string };
 
@@ -21,7 +24,9 @@ const AFTER_COMMIT_SECONDS = 5;
 
 export const integrationsModule: DomainModule = {
   name: 'integrations',
+  types: accountingTypes,
   hooks: {
+    ...accountingHooks,
     invoice: hooksOf('invoice', {
       afterWrite: async (ctx, change) => {
         const apps = await queueIssuedInvoice(ctx, change.after);
@@ -31,9 +36,14 @@ export const integrationsModule: DomainModule = {
     }),
   },
   query: {
+    ...accountingQueries,
     integrations: resolver(async (_r, _a, ctx) => listIntegrations(await ctx.domain())),
+    ...shopifyQueries,
+    ...pointOfSaleModule.query,
   },
   mutation: {
+    ...accountingMutations,
+    ...shopifyMutations,
     integrationConnect: resolver<AppArgs>(async (_r, args, ctx) =>
       connectIntegration(await ctx.domain(), args.app, ctx.publicOrigin ?? ''),
     ),
@@ -51,6 +61,7 @@ export const integrationsModule: DomainModule = {
       await wakePushJob(domain.actor.companyId, args.app);
       return queued;
     }),
+    ...pointOfSaleModule.mutation,
   },
 };
 

@@ -6,19 +6,38 @@ import type { DomainContext } from '../records/actor';
 import { integrationApp, type IntegrationKey } from './apps';
 import { RetryLater, type PushSummary } from './calls';
 import { pushQueued, queueUnsynced } from './sync';
+import { pushShopify, queueShopifyRefresh, queueShopifySync } from './shopify/sync';
+import { pushSquareQueued, queueSquareForAllCompanies, queueSquareSync } from './square/sync';
 
 export interface AppSync {
   /** Sync now on /apps: queues what should be in the other system and is not; answers how many wait */
   queueAll(ctx: DomainContext, appKey: string): Promise<number>;
   /** the job's work for one company: sends what is queued */
   push(db: Db, companyId: string, appKey: string): Promise<PushSummary>;
+  /** the schedule's pull, for every company with the app connected: queues what is new over
+   * there (orders missed by webhooks, the day's sales, stock to send); apps that only push
+   * what is saved here need none */
+  queueScheduled?(db: Db): Promise<unknown>;
 }
 
 export const APP_SYNCS = {
   quickbooks: { queueAll: queueUnsynced, push: pushQueued },
+  shopify: { queueAll: queueShopifySync, push: pushShopify, queueScheduled: queueShopifyRefresh },
+  square: { queueAll: queueSquareSync, push: pushSquareQueued, queueScheduled: queueSquareForAllCompanies },
 } satisfies Record<IntegrationKey, AppSync>;
 
 export const appSync = (appKey: string): AppSync => APP_SYNCS[integrationApp(appKey).key];
+
+/** The schedule's pulls of every app (the push job's run that names no company). One app's
+ * failure does not keep the others from queueing; the first failure is thrown after. */
+export async function queueScheduledPulls(db: Db) {
+  let failure: unknown = null;
+  for (const sync of Object.values(APP_SYNCS) as AppSync[])
+    await sync.queueScheduled?.(db).catch((error: unknown) => {
+      failure ??= error;
+    });
+  if (failure) throw failure;
+}
 
 /** The job's work: every company and app with queued records (or the one named). */
 export async function pushAllQueued(db: Db, only?: { companyId?: string; app?: string }) {

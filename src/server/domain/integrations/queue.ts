@@ -3,7 +3,7 @@
 // Without one (API tests without a queue, or a send that fails) nothing is lost: the records
 // wait in the sync log as 'queued' for the next run (the next Sync, or the queue's start).
 import type { Db } from '../../db/connect';
-import { pushAllQueued } from './pushers';
+import { pushAllQueued, queueScheduledPulls } from './pushers';
 
 export const PUSH_JOB = 'integrations-push';
 
@@ -35,10 +35,16 @@ export const integrationsPushJob = (db: Db, retryDelaySeconds = 30) => ({
   name: PUSH_JOB,
   // a Sync pressed on /apps shows its result within seconds, not at pg-boss's default 30 s
   pollingIntervalSeconds: 5,
-  handler: (data: PushJobData) =>
-    pushAllQueued(db, {
-      companyId: typeof data.companyId === 'string' && /^\d{1,18}$/.test(data.companyId) ? data.companyId : undefined,
-      app: typeof data.app === 'string' ? data.app : undefined,
-    }),
+  handler: async (data: PushJobData) => {
+    const companyId =
+      typeof data.companyId === 'string' && /^\d{1,18}$/.test(data.companyId) ? data.companyId : undefined;
+    const app = typeof data.app === 'string' ? data.app : undefined;
+    // the schedule's run (and the one at start) names nothing: it also asks each app what is new
+    // over there; a wake-up after a save names its company and only pushes
+    let pulled: unknown = null;
+    if (!companyId && !app) await queueScheduledPulls(db).catch((error: unknown) => (pulled = error));
+    await pushAllQueued(db, { companyId, app });
+    if (pulled) throw pulled;
+  },
   retry: { limit: 4, delaySeconds: retryDelaySeconds, backoff: true },
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect';
 import { INTEGRATION_APPS } from './apps';
 import { completeConnection } from './connections';
 import { ConnectorError } from './connector';
+import { registerShopifyRoutes } from './shopify/routes';
 
 export async function registerIntegrationRoutes(app: FastifyInstance, options: { db: Db; publicOrigin: string }) {
   for (const integration of INTEGRATION_APPS) {
@@ -22,4 +23,5 @@ export async function registerIntegrationRoutes(app: FastifyInstance, options: {
       }
     });
   }
+  await registerShopifyRoutes(app, options);
 }

@@ -7,14 +7,29 @@
 // queue retries the job with backoff; a refusal is logged as failed with the other system's
 // words and the next record goes on.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { customerTable, invoiceLinesTable, invoiceTable } from '../../../generated/tables';
+import {
+  customerTable,
+  invoiceLinesTable,
+  invoiceTable,
+  inventoryReceiptLinesTable,
+  inventoryReceiptTable,
+  supplierTable,
+  salesReturnLinesTable,
+  salesReturnTable,
+} from '../../../generated/tables';
 import { rowsOf, type Db } from '../../db/connect';
 import { AppError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
-import { INTEGRATION_APPS, accountingApp, type IntegrationApp } from './apps';
-import { ConnectorError, type ConnectorTokens, type InvoiceToPush } from './connector';
+import { INTEGRATION_APPS, accountingApp, type AccountingApp } from './apps';
+import { ConnectorError, type BillToPush, type ConnectorTokens, type InvoiceToPush } from './connector';
 import { centsOf, requestIdOf, RetryLater, withTokens, type PushSummary } from './calls';
 import { connectionOf, linkOf, saveLink, setLog, tokensOf } from './store';
+import { itemExternalIdOf } from './accounting/items';
+import { CREDITED, CREDIT_NOTE_ENTITY, queueCreditNotes } from './accounting/creditNotes';
+import { BILLED, BILL_ENTITY, queueBills } from './accounting/bills';
+import { mappedAccountRef } from './accounting/mappings';
+import { PAYMENT_ENTITY, pushPayment, queuePayment, queueUnsentPayments } from './accounting/payments';
+import { ACCOUNT_ENTITY, CHART, pushLocalAccount, queueChart, readChart } from './accounting/chart';
 
 /** A record that failed this many times on server errors is given up as failed. */
 export const MAX_ATTEMPTS = 5;
@@ -23,8 +38,9 @@ const BATCH = 200;
 /** Invoices issued (not Draft or Void) are what the accounting system books. */
 const ISSUED = ['Sent', 'PartiallyPaid', 'Paid'];
 
-/** Queues the company's issued invoices that are not in the other system yet, and the failed
- * ones again (after the data was corrected). Answers how many are now queued. */
+/** Queues a read of the other system's chart of accounts, the local accounts not there yet,
+ * the company's issued invoices that are not in the other system yet, and the failed ones again
+ * (after the data was corrected). Answers how many are now queued. */
 export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise<number> {
   const app = accountingApp(appKey);
   if (!ctx.actor.features[app.feature])
@@ -38,6 +54,10 @@ export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise
       throw new AppError('CONFLICT', `${app.connector.provider} is not connected (or is paused)`, {
         status: connection?.status ?? 'enabled',
       });
+    await queueChart(tx, companyId, app.key);
+    await queueUnsentPayments(tx, companyId, app.key);
+    await queueCreditNotes(tx, companyId, app.key);
+    await queueBills(tx, companyId, app.key);
     await tx.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
       SELECT i.company_id, ${app.key}, 'invoice', i.id, 'queued' FROM invoices i
       WHERE i.company_id = ${companyId} AND i.status IN ('Sent', 'PartiallyPaid', 'Paid')
@@ -47,8 +67,10 @@ export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise
         last_error = NULL, updated_at = now()
       WHERE integration_sync_log.status = 'failed'`);
     const [{ count }] = rowsOf<{ count: number }>(
+      // records, not the chart read that comes with every Sync now
       await tx.execute(sql`SELECT count(*)::int AS count FROM integration_sync_log
-        WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'`),
+        WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'
+          AND entity_type <> ${CHART.entityType}`),
     );
     return count;
   });
@@ -60,7 +82,7 @@ export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise
  * Answers the apps it was queued for. Records imported as history are not sent. */
 export async function queueIssuedInvoice(
   ctx: DomainContext,
-  invoice: { id: string; status: string },
+  invoice: { id: string; status: string; amountPaid?: unknown },
 ): Promise<string[]> {
   if (ctx.history || !ISSUED.includes(invoice.status)) return [];
   const { companyId } = ctx.actor;
@@ -78,6 +100,9 @@ export async function queueIssuedInvoice(
       ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
         last_error = NULL, updated_at = now()
       WHERE integration_sync_log.status = 'failed'`);
+  // what was paid goes as a Payment (the push sends only a rise of the amount paid)
+  if (Number(invoice.amountPaid ?? 0) > 0)
+    for (const { app } of apps) await queuePayment(ctx.db, companyId, app, invoice.id);
   return apps.map((a) => a.app);
 }
 
@@ -99,12 +124,73 @@ async function invoiceToPush(db: Db, companyId: string, invoiceId: string) {
   return { invoice, lines, customer };
 }
 
+type Session = { tokens: ConnectorTokens };
+
+/** The customer's id over there: linked once, found by name or created. */
+export async function customerExternalIdOf(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: Session,
+  customer: { id: string; name: string; email: string | null; phone: string | null; currency: string | null },
+): Promise<string> {
+  const linked = await linkOf(db, companyId, app.key, 'customer', customer.id);
+  if (linked) return linked;
+  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.pushCustomer(
+      tokens,
+      {
+        id: customer.id,
+        name: customer.name,
+        email: customer.email,
+        phone: customer.phone,
+        currency: customer.currency,
+      },
+      requestIdOf(companyId, app.key, 'customer', customer.id),
+    ),
+  );
+  await saveLink(db, companyId, app.key, 'customer', customer.id, externalId);
+  return externalId;
+}
+
+/** A document's lines as the connector sends them, one after another: two lines of one
+ * product make one Item, and a refreshed token is the one the next call uses. */
+export async function linesToPushOf(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: Session,
+  lines: {
+    product: string | null;
+    item: string | null;
+    description: string | null;
+    quantity: string;
+    unitPrice: string | null;
+    amount: string | null;
+  }[],
+): Promise<InvoiceToPush['lines']> {
+  const linesToPush: InvoiceToPush['lines'] = [];
+  for (const line of lines)
+    linesToPush.push({
+      itemExternalId: line.product
+        ? await itemExternalIdOf(db, companyId, app, session, 'product', line.product)
+        : line.item
+          ? await itemExternalIdOf(db, companyId, app, session, 'item', line.item)
+          : null,
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      amountCents: centsOf(line.amount ?? '0'),
+    });
+  return linesToPush;
+}
+
 type Outcome = 'succeeded' | 'failed' | 'skipped';
 
 async function pushInvoice(
   db: Db,
   companyId: string,
-  app: IntegrationApp,
+  app: AccountingApp,
   session: { tokens: ConnectorTokens },
   invoiceId: string,
 ): Promise<Outcome> {
@@ -120,35 +206,15 @@ async function pushInvoice(
     return 'skipped';
   }
   const { invoice, lines, customer } = found;
-  let customerExternalId = await linkOf(db, companyId, app.key, 'customer', invoice.customer);
-  if (!customerExternalId) {
-    customerExternalId = await withTokens(db, companyId, app, session, (tokens) =>
-      app.connector.pushCustomer(
-        tokens,
-        {
-          id: customer.id,
-          name: customer.name,
-          email: customer.email,
-          phone: customer.phone,
-          currency: customer.currency,
-        },
-        requestIdOf(companyId, app.key, 'customer', customer.id),
-      ),
-    );
-    await saveLink(db, companyId, app.key, 'customer', customer.id, customerExternalId);
-  }
+  const customerExternalId = await customerExternalIdOf(db, companyId, app, session, customer);
+  const linesToPush = await linesToPushOf(db, companyId, app, session, lines);
   const toPush: InvoiceToPush = {
     id: invoice.id,
     number: invoice.number,
     date: invoice.date,
     dueDate: invoice.dueDate,
     customerExternalId,
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      amountCents: centsOf(line.amount ?? '0'),
-    })),
+    lines: linesToPush,
   };
   const externalId = await withTokens(db, companyId, app, session, (tokens) =>
     app.connector.pushInvoice(tokens, toPush, requestIdOf(companyId, app.key, 'invoice', invoice.id)),
@@ -161,6 +227,191 @@ async function pushInvoice(
   });
   return 'succeeded';
 }
+
+type Push = (
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: { tokens: ConnectorTokens },
+  entityId: string,
+) => Promise<Outcome>;
+
+/** Marks a record done after a push that wrote its result (the account's ref) itself. */
+const done = async (db: Db, companyId: string, app: AccountingApp, entityType: string, entityId: string) => {
+  await setLog(db, companyId, app.key, entityType, entityId, { status: 'succeeded', addAttempt: true });
+  await db.execute(sql`UPDATE integration_connections SET last_sync_at = now()
+    WHERE company_id = ${companyId} AND app = ${app.key}`);
+};
+
+/** A credited sales return as a credit note over there, once (its link). */
+async function pushCreditNote(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: Session,
+  returnId: string,
+): Promise<Outcome> {
+  if (await linkOf(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId)) {
+    await setLog(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId, { status: 'succeeded' });
+    return 'skipped';
+  }
+  const [credit] = await db
+    .select()
+    .from(salesReturnTable)
+    .where(and(eq(salesReturnTable.companyId, companyId), eq(salesReturnTable.id, returnId)));
+  if (!credit || credit.status !== CREDITED) {
+    // no longer credited since it was queued: nothing to book
+    await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
+      AND entity_type = ${CREDIT_NOTE_ENTITY} AND entity_id = ${returnId} AND status = 'queued'`);
+    return 'skipped';
+  }
+  const lines = await db
+    .select()
+    .from(salesReturnLinesTable)
+    .where(and(eq(salesReturnLinesTable.companyId, companyId), eq(salesReturnLinesTable.parentId, returnId)))
+    .orderBy(asc(salesReturnLinesTable.position));
+  const [customer] = await db
+    .select()
+    .from(customerTable)
+    .where(and(eq(customerTable.companyId, companyId), eq(customerTable.id, credit.customer)));
+  const customerExternalId = await customerExternalIdOf(db, companyId, app, session, customer);
+  const toPush: InvoiceToPush = {
+    id: credit.id,
+    number: credit.number,
+    date: credit.date,
+    dueDate: null,
+    customerExternalId,
+    lines: await linesToPushOf(db, companyId, app, session, lines),
+  };
+  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.pushCreditNote(tokens, toPush, requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, credit.id)),
+  );
+  await db.transaction(async (tx) => {
+    await saveLink(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, externalId);
+    await done(tx, companyId, app, CREDIT_NOTE_ENTITY, credit.id);
+  });
+  return 'succeeded';
+}
+
+/** A billed inventory receipt as a bill from its supplier (a vendor over there), once. */
+async function pushBill(db: Db, companyId: string, app: AccountingApp, session: Session, receiptId: string) {
+  if (await linkOf(db, companyId, app.key, BILL_ENTITY, receiptId)) {
+    await setLog(db, companyId, app.key, BILL_ENTITY, receiptId, { status: 'succeeded' });
+    return 'skipped' as const;
+  }
+  const [receipt] = await db
+    .select()
+    .from(inventoryReceiptTable)
+    .where(and(eq(inventoryReceiptTable.companyId, companyId), eq(inventoryReceiptTable.id, receiptId)));
+  if (!receipt || receipt.status !== BILLED) {
+    await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
+      AND entity_type = ${BILL_ENTITY} AND entity_id = ${receiptId} AND status = 'queued'`);
+    return 'skipped' as const;
+  }
+  const [supplier] = await db
+    .select()
+    .from(supplierTable)
+    .where(and(eq(supplierTable.companyId, companyId), eq(supplierTable.id, receipt.supplier)));
+  const lines = await db
+    .select()
+    .from(inventoryReceiptLinesTable)
+    .where(and(eq(inventoryReceiptLinesTable.companyId, companyId), eq(inventoryReceiptLinesTable.parentId, receiptId)))
+    .orderBy(asc(inventoryReceiptLinesTable.position));
+  const supplierAccount = supplier.account
+    ? (rowsOf<{ ref: string | null }>(
+        await db.execute(sql`SELECT ref FROM accounts WHERE company_id = ${companyId} AND id = ${supplier.account}`),
+      )[0]?.ref ?? null)
+    : null;
+  const billLines: BillToPush['lines'] = [];
+  for (const [index, line] of lines.entries()) {
+    const mapped = line.item
+      ? await mappedAccountRef(db, companyId, 'item', line.item, 'asset')
+      : line.product
+        ? await mappedAccountRef(db, companyId, 'product', line.product, 'asset')
+        : null;
+    const accountExternalId = mapped ?? supplierAccount;
+    if (!accountExternalId)
+      throw new ConnectorError({
+        kind: 'rejected',
+        message: `Line ${index + 1}${line.description ? ` (${line.description})` : ''} has no account: choose its inventory account on the accounting setup page, or the supplier's default expense account`,
+      });
+    billLines.push({ description: line.description, accountExternalId, amountCents: centsOf(line.amount ?? '0') });
+  }
+  const freightCents = receipt.freight ? centsOf(receipt.freight) : 0;
+  if (freightCents > 0) {
+    if (!supplierAccount)
+      throw new ConnectorError({
+        kind: 'rejected',
+        message: "The freight has no account: choose the supplier's default expense account",
+      });
+    billLines.push({ description: 'Freight', accountExternalId: supplierAccount, amountCents: freightCents });
+  }
+  const vendorExternalId =
+    (await linkOf(db, companyId, app.key, 'supplier', supplier.id)) ??
+    (await (async () => {
+      const id = await withTokens(db, companyId, app, session, (tokens) =>
+        app.connector.pushVendor(
+          tokens,
+          {
+            id: supplier.id,
+            name: supplier.name,
+            email: supplier.email,
+            phone: supplier.phone,
+            currency: supplier.currency,
+          },
+          requestIdOf(companyId, app.key, 'supplier', supplier.id),
+        ),
+      );
+      await saveLink(db, companyId, app.key, 'supplier', supplier.id, id);
+      return id;
+    })());
+  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.pushBill(
+      tokens,
+      { number: receipt.supplierInvoice || receipt.number, date: receipt.date, vendorExternalId, lines: billLines },
+      requestIdOf(companyId, app.key, BILL_ENTITY, receipt.id),
+    ),
+  );
+  await db.transaction(async (tx) => {
+    await saveLink(tx, companyId, app.key, BILL_ENTITY, receipt.id, externalId);
+    await done(tx, companyId, app, BILL_ENTITY, receipt.id);
+  });
+  return 'succeeded' as const;
+}
+
+/** What the job does per queued record, by entity_type. The chart read is entity_id 0, so it
+ * comes first in a run (the queue is read in entity_id order) and the accounts it links by
+ * name are not created again. */
+const PUSHES: Record<string, Push> = {
+  [CHART.entityType]: async (db, companyId, app, session, entityId) => {
+    await readChart(db, companyId, app, session);
+    await done(db, companyId, app, CHART.entityType, entityId);
+    return 'succeeded';
+  },
+  [ACCOUNT_ENTITY]: async (db, companyId, app, session, entityId) => {
+    const pushed = await pushLocalAccount(db, companyId, app, session, entityId);
+    if (!pushed) {
+      await setLog(db, companyId, app.key, ACCOUNT_ENTITY, entityId, { status: 'succeeded' });
+      return 'skipped';
+    }
+    await done(db, companyId, app, ACCOUNT_ENTITY, entityId);
+    return 'succeeded';
+  },
+  invoice: pushInvoice,
+  [CREDIT_NOTE_ENTITY]: pushCreditNote,
+  [BILL_ENTITY]: pushBill,
+  [PAYMENT_ENTITY]: async (db, companyId, app, session, entityId) => {
+    const outcome = await pushPayment(db, companyId, app, session, entityId, () =>
+      pushInvoice(db, companyId, app, session, entityId),
+    );
+    if (outcome === 'skipped') {
+      await setLog(db, companyId, app.key, PAYMENT_ENTITY, entityId, { status: 'succeeded' });
+      return 'skipped';
+    }
+    await done(db, companyId, app, PAYMENT_ENTITY, entityId);
+    return 'succeeded';
+  },
+};
 
 /** Pushes one company's queued records for one app. Throws RetryLater when the other system
  * failed or kept throttling, after logging the attempt: the queue runs the job again later. */
@@ -178,16 +429,17 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
       WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'
       ORDER BY entity_id LIMIT ${BATCH}`),
   );
-  for (const record of queued.filter((r) => r.entity_type === 'invoice')) {
+  for (const record of queued.filter((r) => PUSHES[r.entity_type])) {
+    const { entity_type: entityType, entity_id: entityId } = record;
     try {
-      const outcome = await pushInvoice(db, companyId, app, session, record.entity_id);
+      const outcome = await PUSHES[entityType](db, companyId, app, session, entityId);
       if (outcome === 'succeeded') summary.succeeded++;
     } catch (error) {
       if (!(error instanceof ConnectorError)) throw error;
       const failure = error.failure;
       if (failure.kind === 'rejected' || failure.kind === 'unauthorized') {
         // the other system's own words, for More info; not retried until queued again
-        await setLog(db, companyId, app.key, 'invoice', record.entity_id, {
+        await setLog(db, companyId, app.key, entityType, entityId, {
           status: 'failed',
           addAttempt: true,
           error: failure.message,
@@ -197,10 +449,10 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
       }
       const [row] = rowsOf<{ attempts: number }>(
         await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
-          AND app = ${app.key} AND entity_type = 'invoice' AND entity_id = ${record.entity_id}`),
+          AND app = ${app.key} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
       );
       const giveUp = (row?.attempts ?? 0) + 1 >= MAX_ATTEMPTS;
-      await setLog(db, companyId, app.key, 'invoice', record.entity_id, {
+      await setLog(db, companyId, app.key, entityType, entityId, {
         status: giveUp ? 'failed' : 'queued',
         addAttempt: true,
         error: failure.message,

@@ -249,14 +249,15 @@ export const inventoryReports: ReportMeta[] = [
     title: { en: 'Inventory accounts', fr: "Comptes d'inventaire" },
     shortName: { en: 'Inventory accounts', fr: "Comptes d'inventaire" },
     description: {
-      en: 'The value of inventory on hand on the day by kind and category, as the accounting system carries it, with the asset accounts of the chart of accounts.',
-      fr: "La valeur de l'inventaire à la date par genre et catégorie, telle que la comptabilité la porte, avec les comptes d'actif du plan comptable.",
+      en: 'The value of inventory on hand on the day by kind, inventory account (the accounting setup’s mapping) and category, as the accounting system carries it.',
+      fr: "La valeur de l'inventaire à la date par genre, compte d'inventaire (l'association de la configuration comptable) et catégorie, telle que la comptabilité la porte.",
     },
     params: ['asOf'],
     permissions: ['inventory'],
     feature: 'allowAccounting',
     columns: [
       { key: 'kind', label: { en: 'Kind', fr: 'Genre' }, type: 'text' },
+      { key: 'account', label: { en: 'Inventory account', fr: "Compte d'inventaire" }, type: 'text' },
       { key: 'category', label: { en: 'Category', fr: 'Catégorie' }, type: 'text' },
       { key: 'records', label: { en: 'Records on hand', fr: 'Fiches en stock' }, type: 'integer', total: true },
       { key: 'laa', label: { en: 'LAA', fr: 'LAA' }, type: 'laa', unit: 'LAA', total: true },

@@ -98,3 +98,10 @@ export const query = async (tokens: ConnectorTokens, statement: string) => {
 
 /** A string literal in Intuit's query language: backslash before a quote or a backslash. */
 export const quoted = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
+/** The created record's Id in a create's answer ({"Invoice":{"Id":…}}). */
+export const idOf = (answer: Record<string, unknown>, entity: string): string => {
+  const id = (answer?.[entity] as { Id?: string } | undefined)?.Id;
+  if (!id) throw new ConnectorError({ kind: 'unavailable', message: `QuickBooks Online answered no ${entity} id` });
+  return String(id);
+};

@@ -1,8 +1,16 @@
 // The QuickBooks Online connector: OAuth through intuit-oauth (oauth.ts), data by REST (api.ts).
-import type { AccountingConnector, CustomerToPush, InvoiceToPush } from '../connector';
-import { ConnectorError } from '../connector';
+import type {
+  AccountingConnector,
+  BillToPush,
+  CustomerToPush,
+  InvoiceToPush,
+  ItemToPush,
+  PaymentToPush,
+  VendorToPush,
+} from '../connector';
 import { ACCOUNTING_SCOPE, exchangeCode, oauthClient, refreshTokens, revokeTokens } from './oauth';
-import { create, query, quoted } from './api';
+import { create, idOf, query, quoted } from './api';
+import { listAccounts, pushAccount } from './accounts';
 
 /** QuickBooks refuses ':' tabs and new lines in a display name, and more than 100 characters. */
 export const displayNameOf = (name: string) =>
@@ -17,11 +25,28 @@ const centsText = (cents: number) => {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
-const idOf = (answer: Record<string, unknown>, entity: string): string => {
-  const id = (answer?.[entity] as { Id?: string } | undefined)?.Id;
-  if (!id) throw new ConnectorError({ kind: 'unavailable', message: `QuickBooks Online answered no ${entity} id` });
-  return String(id);
-};
+/** An invoice or a credit memo: the same fields in QuickBooks. */
+function salesDocument(invoice: InvoiceToPush) {
+  // A line whose product or item is mapped to an income account names its Item (which books
+  // to that account); others go without ItemRef, to QuickBooks' default sales item.
+  return {
+    DocNumber: invoice.number,
+    TxnDate: invoice.date,
+    ...(invoice.dueDate ? { DueDate: invoice.dueDate } : {}),
+    CustomerRef: { value: invoice.customerExternalId },
+    Line: invoice.lines.map((line) => ({
+      DetailType: 'SalesItemLineDetail',
+      // JSON numbers from exact decimal text: cents never pass through float arithmetic
+      Amount: Number(centsText(line.amountCents)),
+      ...(line.description ? { Description: line.description } : {}),
+      SalesItemLineDetail: {
+        ...(line.itemExternalId ? { ItemRef: { value: line.itemExternalId } } : {}),
+        Qty: Number(line.quantity),
+        ...(line.unitPrice !== null ? { UnitPrice: Number(line.unitPrice) } : {}),
+      },
+    })),
+  };
+}
 
 export const quickbooksConnector: AccountingConnector = {
   provider: 'QuickBooks Online',
@@ -33,6 +58,8 @@ export const quickbooksConnector: AccountingConnector = {
   exchangeCode,
   refresh: refreshTokens,
   revoke: revokeTokens,
+  listAccounts,
+  pushAccount,
 
   async pushCustomer(tokens, customer: CustomerToPush, requestId) {
     const name = displayNameOf(customer.name);
@@ -53,25 +80,90 @@ export const quickbooksConnector: AccountingConnector = {
     return idOf(answer, 'Customer');
   },
 
-  async pushInvoice(tokens, invoice: InvoiceToPush, requestId) {
-    // Lines go without ItemRef: QuickBooks then books them to its default sales item. Mapping
-    // products and items to QuickBooks items and accounts is the next step (README).
+  async pushItem(tokens, item: ItemToPush, requestId) {
+    // NonInventory: the app keeps the quantities and costs; QuickBooks books the sale to the
+    // mapped income account (and a purchase to the mapped cost account)
+    const name = displayNameOf(item.name);
+    const found = await query(tokens, `select Id, Name from Item where Name = ${quoted(name)}`);
+    const existing = (found.Item as { Id: string }[] | undefined)?.[0];
+    if (existing) return String(existing.Id);
+    const answer = await create(
+      tokens,
+      'item',
+      {
+        Name: name,
+        Type: 'NonInventory',
+        ...(item.sku ? { Sku: item.sku.slice(0, 100) } : {}),
+        IncomeAccountRef: { value: item.incomeAccountExternalId },
+        ...(item.expenseAccountExternalId ? { ExpenseAccountRef: { value: item.expenseAccountExternalId } } : {}),
+      },
+      requestId,
+    );
+    return idOf(answer, 'Item');
+  },
+
+  async pushVendor(tokens, vendor: VendorToPush, requestId) {
+    const name = displayNameOf(vendor.name);
+    const found = await query(tokens, `select Id, DisplayName from Vendor where DisplayName = ${quoted(name)}`);
+    const existing = (found.Vendor as { Id: string }[] | undefined)?.[0];
+    if (existing) return String(existing.Id);
+    const answer = await create(
+      tokens,
+      'vendor',
+      {
+        DisplayName: name,
+        ...(vendor.email ? { PrimaryEmailAddr: { Address: vendor.email } } : {}),
+        ...(vendor.phone ? { PrimaryPhone: { FreeFormNumber: vendor.phone } } : {}),
+        ...(vendor.currency ? { CurrencyRef: { value: vendor.currency } } : {}),
+      },
+      requestId,
+    );
+    return idOf(answer, 'Vendor');
+  },
+
+  async pushBill(tokens, bill: BillToPush, requestId) {
+    // Intuit's Bill: VendorRef and AccountBasedExpenseLineDetail lines (AccountRef)
     const payload = {
-      DocNumber: invoice.number,
-      TxnDate: invoice.date,
-      ...(invoice.dueDate ? { DueDate: invoice.dueDate } : {}),
-      CustomerRef: { value: invoice.customerExternalId },
-      Line: invoice.lines.map((line) => ({
-        DetailType: 'SalesItemLineDetail',
-        // JSON numbers from exact decimal text: cents never pass through float arithmetic
+      DocNumber: bill.number.slice(0, 21),
+      TxnDate: bill.date,
+      VendorRef: { value: bill.vendorExternalId },
+      Line: bill.lines.map((line) => ({
+        DetailType: 'AccountBasedExpenseLineDetail',
         Amount: Number(centsText(line.amountCents)),
         ...(line.description ? { Description: line.description } : {}),
-        SalesItemLineDetail: {
-          Qty: Number(line.quantity),
-          ...(line.unitPrice !== null ? { UnitPrice: Number(line.unitPrice) } : {}),
-        },
+        AccountBasedExpenseLineDetail: { AccountRef: { value: line.accountExternalId } },
       })),
     };
-    return idOf(await create(tokens, 'invoice', payload, requestId), 'Invoice');
+    return idOf(await create(tokens, 'bill', payload, requestId), 'Bill');
+  },
+
+  async pushPayment(tokens, payment: PaymentToPush, requestId) {
+    // Intuit's Payment: TotalAmt received, one Line applying it to the invoice (LinkedTxn);
+    // without DepositToAccountRef QuickBooks puts it in Undeposited Funds
+    const amount = Number(centsText(payment.amountCents));
+    const answer = await create(
+      tokens,
+      'payment',
+      {
+        CustomerRef: { value: payment.customerExternalId },
+        TxnDate: payment.date,
+        TotalAmt: amount,
+        ...(payment.depositAccountExternalId
+          ? { DepositToAccountRef: { value: payment.depositAccountExternalId } }
+          : {}),
+        Line: [{ Amount: amount, LinkedTxn: [{ TxnId: payment.invoiceExternalId, TxnType: 'Invoice' }] }],
+      },
+      requestId,
+    );
+    return idOf(answer, 'Payment');
+  },
+
+  async pushInvoice(tokens, invoice: InvoiceToPush, requestId) {
+    return idOf(await create(tokens, 'invoice', salesDocument(invoice), requestId), 'Invoice');
+  },
+
+  async pushCreditNote(tokens, creditNote: InvoiceToPush, requestId) {
+    // Intuit's CreditMemo has the invoice's shape: a customer and sales item lines
+    return idOf(await create(tokens, 'creditmemo', salesDocument(creditNote), requestId), 'CreditMemo');
   },
 };

@@ -1,0 +1,31 @@
+// The accounting setup screen's calls (schema/graphql/accounting.graphql).
+export type MappedEntity = 'product' | 'item';
+export type AccountRole = 'income' | 'asset' | 'cogs';
+export const ACCOUNT_ROLES: AccountRole[] = ['income', 'asset', 'cogs'];
+
+/** The account types each role takes (the server's ROLE_TYPES, accounting/mappings.ts). */
+export const ROLE_TYPES: Record<AccountRole, readonly string[]> = {
+  income: ['Income', 'OtherIncome'],
+  asset: ['OtherCurrentAsset'],
+  cogs: ['CostOfGoodsSold', 'Expense', 'OtherExpense'],
+};
+
+export interface AccountMapping {
+  entityType: MappedEntity;
+  entityId: string;
+  name: string;
+  sku: string | null;
+  income: { id: string } | null;
+  asset: { id: string } | null;
+  cogs: { id: string } | null;
+}
+
+const FIELDS = `entityType entityId name sku income { id } asset { id } cogs { id }`;
+
+export const MAPPINGS = `query AccountMappings($entityType: String!, $search: String) {
+  accountMappings(entityType: $entityType, search: $search) { ${FIELDS} }
+}`;
+
+export const SET_MAPPING = `mutation AccountMappingSet($input: AccountMappingInput!) {
+  accountMappingSet(input: $input) { ${FIELDS} }
+}`;

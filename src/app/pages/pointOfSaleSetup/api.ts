@@ -1,0 +1,20 @@
+// The point-of-sale setup's calls (schema/graphql/pointOfSale.graphql).
+export interface PointOfSaleSetup {
+  siteId: string | null;
+  locationId: string | null;
+  customerId: string | null;
+  pulledThrough: string | null;
+}
+
+const FIELDS = `siteId locationId customerId pulledThrough`;
+
+export const SETUP_QUERY = `query PointOfSaleSetup {
+  pointOfSaleSetup { ${FIELDS} }
+  sites2(first: 200, sortKey: "name") { edges { node { id name } } }
+}`;
+
+export const LOCATIONS_QUERY = `query SquareLocations { squareLocations { id name } }`;
+
+export const SAVE = `mutation PointOfSaleSetupSave($siteId: ID!, $locationId: String!, $customerId: ID!) {
+  pointOfSaleSetupSave(siteId: $siteId, locationId: $locationId, customerId: $customerId) { ${FIELDS} }
+}`;

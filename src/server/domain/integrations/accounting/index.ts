@@ -1,0 +1,33 @@
+// The accounting side of the integrations (issue 18): the chart of accounts (Account, ref = the
+// accounting system's id), accountCreate through the accounting system, typeName. Merged into
+// the integrations module (../index.ts). SDL: schema/graphql/accounting.graphql.
+import { resolver, type FieldResolver, type Resolver } from '../../kernel/module';
+import type { EntityHooks } from '../../records/hooks';
+import { accountHooks, createAccount } from './accountCreate';
+import { accountTypeName } from './accountTypes';
+import { listMappings, setMapping, type MappingInput } from './mappings';
+import { salesReturnHooks } from './creditNotes';
+import { inventoryReceiptHooks } from './bills';
+
+export const accountingHooks: Record<string, EntityHooks> = {
+  account: accountHooks,
+  salesReturn: salesReturnHooks,
+  inventoryReceipt: inventoryReceiptHooks,
+};
+
+export const accountingQueries: Record<string, Resolver> = {
+  accountMappings: resolver<{ entityType: string; search?: string | null }>(async (_r, args, ctx) =>
+    listMappings(await ctx.domain(), args.entityType, args.search),
+  ),
+};
+
+export const accountingMutations: Record<string, Resolver> = {
+  accountMappingSet: resolver<{ input: MappingInput }>(async (_r, args, ctx) =>
+    setMapping(await ctx.domain(), args.input),
+  ),
+  accountCreate: resolver<{ input: unknown }>(async (_r, args, ctx) => createAccount(await ctx.domain(), args.input)),
+};
+
+export const accountingTypes: Record<string, Record<string, FieldResolver>> = {
+  Account: { typeName: (account) => accountTypeName(String(account.type ?? '')) },
+};

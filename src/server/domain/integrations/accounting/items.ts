@@ -1,0 +1,46 @@
+// Products and items as the accounting system's Items, for invoice lines: a product (or item)
+// mapped to an income account is pushed once as an Item booking to that account (and to its
+// cost account, if mapped) and linked (integration_links), so its lines name it. Without an
+// income account, or while that account has no ref yet, the line goes without one.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/connect';
+import type { AccountingApp } from '../apps';
+import type { ConnectorTokens } from '../connector';
+import { requestIdOf, withTokens } from '../calls';
+import { linkOf, saveLink } from '../store';
+import { mappedAccountRef, type MappedEntity } from './mappings';
+
+const TABLES: Record<MappedEntity, ReturnType<typeof sql.raw>> = {
+  product: sql.raw('products'),
+  item: sql.raw('items'),
+};
+
+export async function itemExternalIdOf(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: { tokens: ConnectorTokens },
+  entityType: MappedEntity,
+  entityId: string,
+): Promise<string | null> {
+  const linked = await linkOf(db, companyId, app.key, entityType, entityId);
+  if (linked) return linked;
+  const income = await mappedAccountRef(db, companyId, entityType, entityId, 'income');
+  if (!income) return null;
+  const [record] = rowsOf<{ name: string; sku: string | null }>(
+    await db.execute(
+      sql`SELECT name, sku FROM ${TABLES[entityType]} WHERE company_id = ${companyId} AND id = ${entityId}`,
+    ),
+  );
+  if (!record) return null;
+  const expense = await mappedAccountRef(db, companyId, entityType, entityId, 'cogs');
+  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.pushItem(
+      tokens,
+      { name: record.name, sku: record.sku, incomeAccountExternalId: income, expenseAccountExternalId: expense },
+      requestIdOf(companyId, app.key, entityType, entityId),
+    ),
+  );
+  await saveLink(db, companyId, app.key, entityType, entityId, externalId);
+  return externalId;
+}

@@ -1,0 +1,188 @@
+// Shopify orders into sales orders. An order arrives by webhook or by polling; it is kept in
+// shopify_orders (one row per Shopify order and company) and queued in the sync log under its
+// local id (entity_type 'shopifyOrder'). The job turns it into a sales order through the sales
+// flow's create path (createDocument -> createRecord: the same validation, numbering, totals
+// and audit as an order entered by staff), in one transaction with the link that says it was
+// done, so an order never becomes two sales orders however often it arrives or the job reruns.
+// The customer is the one whose e-mail the order carries, else the web-store customer chosen on
+// the setup page; each line's product is the one with the line's SKU. Prices are Shopify's;
+// Shopify's taxes and shipping are kept as sent (shipping charge; taxes named in the notes, as
+// Shopify computed them for the shop's own tax settings).
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/connect';
+import type { DomainContext } from '../../records/actor';
+import { featuresOf } from '../../company/companies';
+import { createDocument, nextNumber, todayOf } from '../../sales/flow/documents';
+import { linkOf, saveLink, setLog } from '../store';
+import type { StoreOrder } from './types';
+
+export const ORDER_ENTITY = 'shopifyOrder';
+/** The actor the job creates sales orders as (the audit shows no person). */
+export const SYNC_USER = 'shopify-sync';
+const MAX_LINES = 500;
+
+/** An order that cannot become a sales order until someone fixes the data: logged as failed
+ * with these words (More info), and queued again by Sync now. */
+export class OrderProblem extends Error {
+  override name = 'OrderProblem';
+}
+
+/** Keeps the order (new or changed) and queues it unless it became a sales order already.
+ * Inside the caller's transaction. Answers whether it was queued. */
+export async function receiveOrder(db: Db, companyId: string, shop: string, order: StoreOrder): Promise<boolean> {
+  const shopifyId = String(order.id ?? '');
+  if (!/^\d{1,20}$/.test(shopifyId)) return false;
+  const name = String(order.name ?? shopifyId).slice(0, 40);
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`INSERT INTO shopify_orders (company_id, shop, shopify_order_id, name, payload)
+      VALUES (${companyId}, ${shop}, ${shopifyId}, ${name}, ${JSON.stringify(order)}::jsonb)
+      ON CONFLICT (company_id, shopify_order_id) DO UPDATE SET payload = EXCLUDED.payload, name = EXCLUDED.name,
+        shop = EXCLUDED.shop, received_at = now()
+      RETURNING id::text`),
+  );
+  if (await linkOf(db, companyId, 'shopify', ORDER_ENTITY, row.id)) return false;
+  // a failed order is tried again with what Shopify now says (it may have been corrected there)
+  await setLog(db, companyId, 'shopify', ORDER_ENTITY, row.id, { status: 'queued' });
+  return true;
+}
+
+async function customerFor(db: Db, companyId: string, order: StoreOrder): Promise<string> {
+  const email = (order.email ?? order.customer?.email ?? '').trim();
+  if (email) {
+    const [match] = rowsOf<{ id: string }>(
+      await db.execute(sql`SELECT id::text FROM customers WHERE company_id = ${companyId} AND active
+        AND lower(email) = lower(${email}) ORDER BY id LIMIT 1`),
+    );
+    if (match) return match.id;
+  }
+  const [settings] = rowsOf<{ web_customer_id: string | null }>(
+    await db.execute(sql`SELECT web_customer_id::text FROM shopify_settings WHERE company_id = ${companyId}`),
+  );
+  if (settings?.web_customer_id) return settings.web_customer_id;
+  throw new OrderProblem(
+    `Shopify order ${order.name}: no customer has the e-mail ${email || '(none)'} and no web-store customer is chosen on the e-commerce setup page`,
+  );
+}
+
+async function productsBySku(db: Db, companyId: string, order: StoreOrder) {
+  const lines = order.line_items ?? [];
+  if (!lines.length) throw new OrderProblem(`Shopify order ${order.name} has no lines`);
+  if (lines.length > MAX_LINES) throw new OrderProblem(`Shopify order ${order.name} has more than ${MAX_LINES} lines`);
+  const skus = lines.map((line) => (line.sku ?? '').trim());
+  const missing = lines.find((_, i) => !skus[i]);
+  if (missing) throw new OrderProblem(`Shopify order ${order.name}: the line "${missing.title}" has no SKU`);
+  const found = rowsOf<{ id: string; sku: string }>(
+    await db.execute(sql`SELECT id::text, sku FROM products WHERE company_id = ${companyId} AND active
+      AND sku IN (${sql.join(
+        [...new Set(skus)].map((s) => sql`${s}`),
+        sql`, `,
+      )})`),
+  );
+  const bySku = new Map(found.map((p) => [p.sku, p.id]));
+  const unknown = skus.find((s) => !bySku.has(s));
+  if (unknown) throw new OrderProblem(`Shopify order ${order.name}: no product has the SKU ${unknown}`);
+  return bySku;
+}
+
+/** The company's own tax for a line Shopify taxed once: the active tax named (or coded) as
+ * Shopify's tax line, at the same rate (Shopify: a fraction, 0.13; here a percentage, 13.000),
+ * so the sales order's tax is the one the shop charged. Otherwise none (the notes keep it). */
+async function taxesByLine(db: Db, companyId: string, order: StoreOrder): Promise<(string | undefined)[]> {
+  const taxes = rowsOf<{ id: string; name: string; code: string | null; rate_thousandths: string }>(
+    await db.execute(sql`SELECT id::text, name, code, round(rate * 1000)::text AS rate_thousandths FROM taxes
+      WHERE company_id = ${companyId} AND active`),
+  );
+  return order.line_items.map((line) => {
+    const only = line.tax_lines?.length === 1 ? line.tax_lines[0] : null;
+    if (!only || typeof only.rate !== 'number') return undefined;
+    // 0.13 -> 13 % -> 13000 thousandths of a percent
+    const thousandths = String(Math.round(only.rate * 100_000));
+    const title = only.title.trim().toLowerCase();
+    return taxes.find(
+      (t) =>
+        t.rate_thousandths === thousandths &&
+        (t.name.trim().toLowerCase() === title || (t.code ?? '').trim().toLowerCase() === title),
+    )?.id;
+  });
+}
+
+/** Decimal text from Shopify ("199.00") as the number createRecord takes (2 decimals, exact). */
+const money = (text: string | undefined) => {
+  const t = (text ?? '0').trim();
+  if (!/^-?\d{1,13}(\.\d{1,2})?$/.test(t)) throw new OrderProblem(`Shopify sent an amount that is not money: ${t}`);
+  return Number(t);
+};
+
+function notesOf(order: StoreOrder) {
+  const taxes = new Map<string, number>();
+  // cents, summed exactly, per tax as Shopify named it
+  for (const line of [...order.line_items, ...(order.shipping_lines ?? [])])
+    for (const tax of line.tax_lines ?? [])
+      taxes.set(tax.title, (taxes.get(tax.title) ?? 0) + Math.round(money(tax.price) * 100));
+  const words = [...taxes].map(([title, cents]) => `${title} ${(cents / 100).toFixed(2)}`);
+  return [
+    `Shopify order ${order.name}`,
+    words.length ? `taxes charged by Shopify: ${words.join(', ')} ${order.currency}` : '',
+    order.total_tax ? `total tax ${order.total_tax} ${order.currency}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/** The job's work for one queued order: its sales order's id, or null when there is nothing to
+ * do (cancelled before import, or gone). Throws OrderProblem for data to fix. */
+export async function importOrder(db: Db, companyId: string, localId: string): Promise<string | null> {
+  const done = await linkOf(db, companyId, 'shopify', ORDER_ENTITY, localId);
+  if (done) return done;
+  return db.transaction(async (tx) => {
+    // the row lock makes two runs of the job wait for each other; the second finds the link
+    const [row] = rowsOf<{ payload: StoreOrder }>(
+      await tx.execute(sql`SELECT payload FROM shopify_orders WHERE company_id = ${companyId} AND id = ${localId}
+        FOR UPDATE`),
+    );
+    if (!row) return null;
+    const already = await linkOf(tx, companyId, 'shopify', ORDER_ENTITY, localId);
+    if (already) return already;
+    const order = row.payload;
+    if (order.cancelled_at) return null;
+    const customer = await customerFor(tx, companyId, order);
+    const products = await productsBySku(tx, companyId, order);
+    const ctx: DomainContext = {
+      db: tx,
+      actor: {
+        userId: SYNC_USER,
+        companyId,
+        permissions: ['selling.write', 'values'],
+        features: await featuresOf(tx, companyId),
+      },
+    };
+    const taxOf = await taxesByLine(tx, companyId, order);
+    const shipping = order.total_shipping_price_set?.shop_money?.amount;
+    const id = await createDocument(ctx, 'salesOrder', {
+      number: await nextNumber(ctx, 'salesOrder'),
+      customer,
+      date: await todayOf(ctx),
+      status: 'Open',
+      customerPO: order.name.slice(0, 40),
+      currency: /^[A-Z]{3}$/.test(order.currency) ? order.currency : undefined,
+      shippingCharge: shipping && money(shipping) > 0 ? money(shipping) : undefined,
+      notes: notesOf(order).slice(0, 2000),
+      lines: order.line_items.map((line, i) => {
+        const discount = money(line.total_discount);
+        const gross = money(line.price) * line.quantity;
+        return {
+          product: products.get((line.sku ?? '').trim()),
+          description: line.title.slice(0, 200),
+          quantity: line.quantity,
+          unitPrice: money(line.price),
+          // Shopify's discount on the line, as a percentage of the line (2 decimals)
+          discountPercent: discount > 0 && gross > 0 ? Math.round((discount / gross) * 10000) / 100 : undefined,
+          tax: taxOf[i],
+        };
+      }),
+    });
+    await saveLink(tx, companyId, 'shopify', ORDER_ENTITY, localId, id);
+    await setLog(tx, companyId, 'shopify', ORDER_ENTITY, localId, { status: 'succeeded' });
+    return id;
+  });
+}

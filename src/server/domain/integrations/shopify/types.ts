@@ -1,0 +1,53 @@
+// What the e-commerce sync needs from a store platform (Shopify now): connect for one shop, list
+// orders, find variants by SKU, list locations, set stock levels. Shapes follow Shopify's Admin
+// REST reference (Order, Product variants, Location, InventoryLevel), reduced to what is read.
+import type { OAuthConnector, ConnectorTokens } from '../connector';
+
+export interface StoreOrderLine {
+  sku: string | null;
+  title: string;
+  quantity: number;
+  /** decimal text as sent ("199.00") */
+  price: string;
+  total_discount?: string;
+  tax_lines?: { title: string; price: string; rate: number }[];
+}
+
+export interface StoreOrder {
+  id: number | string;
+  /** "#1001" */
+  name: string;
+  email: string | null;
+  currency: string;
+  created_at: string;
+  updated_at: string;
+  cancelled_at?: string | null;
+  total_tax?: string;
+  total_shipping_price_set?: { shop_money?: { amount: string } };
+  line_items: StoreOrderLine[];
+  shipping_lines?: { title?: string; price: string; tax_lines?: { title: string; price: string; rate: number }[] }[];
+  customer?: { email?: string | null } | null;
+}
+
+export interface StoreVariant {
+  sku: string;
+  variantId: string;
+  inventoryItemId: string;
+}
+
+export interface StoreLocation {
+  id: string;
+  name: string;
+  active: boolean;
+}
+
+export interface EcommerceConnector extends OAuthConnector {
+  /** where to send the person to approve the app for one shop */
+  authorizeUrlForShop(shop: string, state: string, redirectUri: string): string;
+  /** the callback's query is signed by the platform (a forged one is refused before any call) */
+  verifyCallback(callbackUrl: string): Promise<boolean>;
+  listOrdersUpdatedSince(tokens: ConnectorTokens, since: string | null): Promise<StoreOrder[]>;
+  variantsBySku(tokens: ConnectorTokens): Promise<Map<string, StoreVariant>>;
+  listLocations(tokens: ConnectorTokens): Promise<StoreLocation[]>;
+  setAvailable(tokens: ConnectorTokens, locationId: string, inventoryItemId: string, available: number): Promise<void>;
+}

@@ -1,0 +1,28 @@
+// The Square connector: OAuth (oauth.ts) and the point-of-sale calls (api.ts), the shape the
+// point-of-sale add-on's apps give (a Clover or Lightspeed connector would give the same).
+import type { OAuthConnector } from '../connector';
+import { authorizeUrl, exchangeCode, refreshTokens, revokeTokens } from './oauth';
+import { completedOrders, listLocations, setCounts, upsertCatalog, variationsBySku, variationSkus } from './api';
+
+export interface PointOfSaleConnector extends OAuthConnector {
+  listLocations: typeof listLocations;
+  completedOrders: typeof completedOrders;
+  variationSkus: typeof variationSkus;
+  variationsBySku: typeof variationsBySku;
+  upsertCatalog: typeof upsertCatalog;
+  setCounts: typeof setCounts;
+}
+
+export const squareConnector: PointOfSaleConnector = {
+  provider: 'Square',
+  authorizeUrl,
+  exchangeCode,
+  refresh: refreshTokens,
+  revoke: revokeTokens,
+  listLocations,
+  completedOrders,
+  variationSkus,
+  variationsBySku,
+  upsertCatalog,
+  setCounts,
+};

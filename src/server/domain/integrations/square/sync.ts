@@ -1,0 +1,240 @@
+// The point-of-sale sync (Sync now on /apps, and the job). Queueing looks at the days closed
+// since the last run, up to yesterday in the company's time zone, and queues each as a
+// 'squareDay' record (key 20261126) plus the catalogue ('squareCatalog' 0); the failed ones go
+// again. The push pulls each queued day into one invoice (dayInvoice.ts) and pushes the
+// catalogue and counts (catalog.ts), under the same rules as every connector: a day already
+// linked is skipped, so a retried job never makes a second invoice; an expired token is
+// refreshed once; a throttled call waits Retry-After; a server error counts an attempt and
+// throws RetryLater for the queue's backoff; a refusal (Square's words, an unknown SKU, the
+// stock the day would take not being there) is logged as failed for More info.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/connect';
+import { AppError } from '../../kernel/errors';
+import type { DomainContext } from '../../records/actor';
+import { hasPermission } from '../../../../shared/permissions';
+import { featuresOf, membershipOf } from '../../company/companies';
+import { dayIn, timeZoneOf } from '../../company/timeZone';
+import { integrationApp, type PointOfSaleApp } from '../apps';
+import { ConnectorError, type ConnectorTokens } from '../connector';
+import { RetryLater, withTokens, type PushSummary } from '../calls';
+import { connectionOf, linkOf, saveLink, setLog, tokensOf } from '../store';
+import { MAX_ATTEMPTS } from '../sync';
+import { addDays, dayKey, dayOfKey, daysToPull, startOfDay } from './days';
+import {
+  isComplete,
+  settingsOf,
+  setPulledThrough,
+  SETUP_NEEDED,
+  SETUP_PERMISSIONS,
+  type CompleteSettings,
+} from './settings';
+import { DayProblem, productsOfLines } from './products';
+import { createDayInvoice, currencyOf, dayLines } from './dayInvoice';
+import { pushCatalog } from './catalog';
+
+export const DAY = 'squareDay';
+export const CATALOG = 'squareCatalog';
+/** Records pushed per run: a long backlog goes on in the next run. */
+const BATCH = 100;
+
+export function pointOfSaleApp(key: string): PointOfSaleApp {
+  const app = integrationApp(key);
+  if (app.addOn !== 'pointOfSale') throw new Error(`${key} is not a point-of-sale app`);
+  return app;
+}
+
+/** Who the job acts as: the person who saved the setup, while still a member with the setup's
+ * permissions. Saving it is what authorises the tasting room's daily shipment and invoice, at
+ * Square's prices, so the writes they need are lent (as a conversion lends `values`). */
+async function syncActor(db: Db, companyId: string, settings: CompleteSettings, features: Record<string, boolean>) {
+  const member = await membershipOf(db, settings.setBy, companyId);
+  const held = member?.permissions ?? [];
+  if (!SETUP_PERMISSIONS.every((p) => hasPermission(held, p)))
+    throw new DayProblem(
+      'The person who saved the point-of-sale setup no longer has its permissions: save the setup again',
+    );
+  const permissions = [...new Set([...held, 'selling.write', 'inventory.write', 'values'])];
+  return { userId: settings.setBy, companyId, permissions, features };
+}
+
+/** Queues the days since the last run and the catalogue; answers how many records wait. */
+async function queueDays(db: Db, companyId: string, app: PointOfSaleApp): Promise<number> {
+  return db.transaction(async (tx) => {
+    const connection = await connectionOf(tx, companyId, app.key, true);
+    if (connection?.status !== 'connected')
+      throw new AppError('CONFLICT', `${app.connector.provider} is not connected (or is paused)`, {
+        status: connection?.status ?? 'enabled',
+      });
+    const settings = await settingsOf(tx, companyId, true);
+    if (!isComplete(settings)) throw new AppError('CONFLICT', SETUP_NEEDED);
+    const zone = await timeZoneOf({
+      db: tx,
+      actor: { userId: settings.setBy, companyId, permissions: [], features: {} },
+    });
+    const days = daysToPull(settings.pulledThrough, dayIn(zone, new Date()));
+    const queue = async (entityType: string, entityId: string) =>
+      tx.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
+        VALUES (${companyId}, ${app.key}, ${entityType}, ${entityId}, 'queued')
+        ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
+          last_error = NULL, updated_at = now()
+        WHERE integration_sync_log.status <> 'queued'`);
+    for (const day of days) await queue(DAY, dayKey(day));
+    await queue(CATALOG, '0');
+    // what failed goes again (after the SKU or the stock was put right)
+    await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
+        updated_at = now()
+      WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'failed'`);
+    if (days.length) await setPulledThrough(tx, companyId, days[days.length - 1]);
+    const [{ count }] = rowsOf<{ count: number }>(
+      await tx.execute(sql`SELECT count(*)::int AS count FROM integration_sync_log
+        WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'`),
+    );
+    return count;
+  });
+}
+
+/** Sync now on /apps. */
+export async function queueSquareSync(ctx: DomainContext, appKey: string): Promise<number> {
+  const app = pointOfSaleApp(appKey);
+  if (!ctx.actor.features[app.feature])
+    throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${app.feature})`, {
+      feature: app.feature,
+    });
+  return queueDays(ctx.db, ctx.actor.companyId, app);
+}
+
+/** The daily schedule's work: every company with Square connected and set up queues its new
+ * days (the push job then sends them). Answers the companies queued. */
+export async function queueSquareForAllCompanies(db: Db, appKey = 'square'): Promise<string[]> {
+  const app = pointOfSaleApp(appKey);
+  const companies = rowsOf<{ company_id: string }>(
+    await db.execute(sql`SELECT c.company_id::text FROM integration_connections c
+      JOIN square_settings s ON s.company_id = c.company_id
+      WHERE c.app = ${app.key} AND c.status = 'connected'
+        AND s.site_id IS NOT NULL AND s.location_id IS NOT NULL AND s.customer_id IS NOT NULL`),
+  );
+  const queued: string[] = [];
+  for (const { company_id } of companies) {
+    if (!(await featuresOf(db, company_id))[app.feature]) continue;
+    await queueDays(db, company_id, app);
+    queued.push(company_id);
+  }
+  return queued;
+}
+
+type Session = { tokens: ConnectorTokens };
+
+async function pullDay(
+  ctx: DomainContext,
+  app: PointOfSaleApp,
+  session: Session,
+  settings: CompleteSettings,
+  key: string,
+): Promise<'succeeded' | 'skipped'> {
+  const { companyId } = ctx.actor;
+  const db = ctx.db;
+  if (await linkOf(db, companyId, app.key, DAY, key)) {
+    await setLog(db, companyId, app.key, DAY, key, { status: 'succeeded' });
+    return 'skipped';
+  }
+  const day = dayOfKey(key);
+  const zone = await timeZoneOf(ctx);
+  const sold = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.completedOrders(
+      tokens,
+      settings.locationId,
+      startOfDay(zone, day),
+      startOfDay(zone, addDays(day, 1)),
+    ),
+  );
+  const products = await productsOfLines(ctx, app.key, sold, (ids) =>
+    withTokens(db, companyId, app, session, (tokens) => app.connector.variationSkus(tokens, ids)),
+  );
+  const lines = dayLines(sold, products);
+  await db.transaction(async (tx) => {
+    // the settings row's lock makes two runs of the same company take turns
+    await settingsOf(tx, companyId, true);
+    if (await linkOf(tx, companyId, app.key, DAY, key)) return;
+    if (lines.length) {
+      const invoiceId = await createDayInvoice(
+        { ...ctx, db: tx },
+        { day, siteId: settings.siteId, customerId: settings.customerId, locationId: settings.locationId },
+        lines,
+        currencyOf(sold),
+      );
+      // the day's link names its invoice: the day is never pulled into a second one
+      await saveLink(tx, companyId, app.key, DAY, key, invoiceId);
+    }
+    await setLog(tx, companyId, app.key, DAY, key, { status: 'succeeded', addAttempt: true });
+    await tx.execute(sql`UPDATE integration_connections SET last_sync_at = now()
+      WHERE company_id = ${companyId} AND app = ${app.key}`);
+  });
+  return 'succeeded';
+}
+
+/** A failure that is the record's, not the other system's being down: logged, not retried. */
+function refusalOf(error: unknown): string | null {
+  if (error instanceof DayProblem) return error.message;
+  if (error instanceof AppError) return error.message;
+  if (error instanceof ConnectorError && (error.failure.kind === 'rejected' || error.failure.kind === 'unauthorized'))
+    return error.message;
+  return null;
+}
+
+/** The job's work for one company: the queued days, then the catalogue. */
+export async function pushSquareQueued(db: Db, companyId: string, appKey: string): Promise<PushSummary> {
+  const app = pointOfSaleApp(appKey);
+  const summary: PushSummary = { succeeded: 0, failed: 0 };
+  const connection = await connectionOf(db, companyId, app.key);
+  // paused or disconnected: what waits stays queued
+  if (connection?.status !== 'connected') return summary;
+  const tokens = tokensOf(connection);
+  const settings = await settingsOf(db, companyId);
+  const features = await featuresOf(db, companyId);
+  if (!tokens || !isComplete(settings) || !features[app.feature]) return summary;
+  const session = { tokens };
+  const queued = rowsOf<{ entity_type: string; entity_id: string }>(
+    await db.execute(sql`SELECT entity_type, entity_id::text FROM integration_sync_log
+      WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'
+        AND entity_type IN (${DAY}, ${CATALOG})
+      ORDER BY entity_type = ${CATALOG}, entity_id LIMIT ${BATCH}`),
+  );
+  for (const record of queued) {
+    const { entity_type: type, entity_id: id } = record;
+    try {
+      const ctx: DomainContext = { db, actor: await syncActor(db, companyId, settings, features) };
+      if (type === DAY) await pullDay(ctx, app, session, settings, id);
+      else {
+        await pushCatalog(ctx, app, session, settings);
+        await setLog(db, companyId, app.key, type, id, { status: 'succeeded', addAttempt: true });
+      }
+      summary.succeeded++;
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal !== null) {
+        // More info names the day: the record's key alone (20261126) reads poorly
+        const said = type === DAY ? `Square sales of ${dayOfKey(id)}: ${refusal}` : refusal;
+        await setLog(db, companyId, app.key, type, id, { status: 'failed', addAttempt: true, error: said });
+        summary.failed++;
+        continue;
+      }
+      if (!(error instanceof ConnectorError)) throw error;
+      const [row] = rowsOf<{ attempts: number }>(
+        await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
+          AND app = ${app.key} AND entity_type = ${type} AND entity_id = ${id}`),
+      );
+      const giveUp = (row?.attempts ?? 0) + 1 >= MAX_ATTEMPTS;
+      await setLog(db, companyId, app.key, type, id, {
+        status: giveUp ? 'failed' : 'queued',
+        addAttempt: true,
+        error: error.message,
+      });
+      if (giveUp) {
+        summary.failed++;
+        continue;
+      }
+      throw new RetryLater(error.message);
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,392 @@
+// Square (point of sale) against its local stand-in (tests/standins/square.ts): connect through
+// the OAuth callback, set up the retail site, location and tasting-room customer, pull a closed
+// day of sales into one invoice that takes duty-paid stock from the retail site, push the
+// catalogue and counts; and every failure the issue names: a 5xx retried by the queue without a
+// second invoice, an expired token refreshed, a 429 waited out, an unknown SKU logged as failed
+// with its words; tenancy and the setup's permissions.
+//
+// The day's figures, worked by hand from the three sales below (base prices before tax):
+//   sale 1: 2 x Gin 750 at 39.95            sale 2: 1 x Gin 750 at 39.95 + 1 x Rye 750 at 54.00
+//   sale 3: 1 x Rye 750 at 54.00
+//   invoice lines: Gin 750 3 x 39.95 = 119.85; Rye 750 2 x 54.00 = 108.00; total 227.85
+//   duty-paid stock at the retail site: gin 24 -> 21, rye 12 -> 10
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
+import { exciseCompany } from './exciseKit';
+import { companyTable } from '../../src/generated/tables';
+import { rowsOf } from '../../src/server/db/connect';
+import { startSquareStandIn, type SquareStandIn, type StandInOrder } from '../standins/square';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { RetryLater } from '../../src/server/domain/integrations/calls';
+import { addDays, startOfDay } from '../../src/server/domain/integrations/square/days';
+import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
+import { integrationsPushJob } from '../../src/server/domain/integrations/queue';
+import { dayIn } from '../../src/server/domain/company/timeZone';
+
+type Co = Awaited<ReturnType<typeof exciseCompany>>;
+type Gql = { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
+
+const ZONE = 'America/Toronto';
+const INTEGRATION = `{ app addOn status failures { entityType entityId attempts error } }`;
+
+describe.each(backends)('Square point of sale on %s', (backend) => {
+  let api: TestApi;
+  let square: SquareStandIn;
+  let co: Co;
+  let tastingRoom = '';
+  let gin = '';
+  let rye = '';
+  let ginVariation = '';
+  let ryeVariation = '';
+  let orderSeq = 0;
+  const saved: Record<string, string | undefined> = {};
+  const today = dayIn(ZONE, new Date());
+  const yesterday = addDays(today, -1);
+
+  const gql = async (
+    query: string,
+    variables: Record<string, unknown> = {},
+    who: { companyId: string; token: string } = co,
+  ) => (await api.gql(who.companyId, query, variables, who.token)).body as Gql;
+  const ok = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => {
+    const r = await gql(query, variables);
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    return r.data as T;
+  };
+  const integration = async (who: { companyId: string; token: string } = co) =>
+    ((await gql(`{ integrations ${INTEGRATION} }`, {}, who)).data!.integrations as Record<string, unknown>[]).find(
+      (i) => i.app === 'square',
+    )!;
+  const sync = async () =>
+    (await ok<{ integrationSync: number }>(`mutation { integrationSync(app: square) }`)).integrationSync;
+  const push = () => pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+  /** a sale closed at `hour`:00 in Toronto on `day` */
+  const sale = (day: string, hour: number, lines: [string, number, number][], extra: Partial<StandInOrder> = {}) => {
+    orderSeq += 1;
+    square.orders.push({
+      id: `ORDER${orderSeq}`,
+      location_id: 'L1TASTINGROOM',
+      state: 'COMPLETED',
+      closed_at: new Date(Date.parse(startOfDay(ZONE, day)) + hour * 3_600_000).toISOString(),
+      line_items: lines.map(([variation, quantity, cents], i) => ({
+        uid: `U${orderSeq}-${i}`,
+        name: variation === ginVariation ? 'Gin 750' : variation === ryeVariation ? 'Rye 750' : 'Mystery',
+        quantity: String(quantity),
+        catalog_object_id: variation,
+        base_price_money: { amount: cents, currency: 'CAD' },
+      })),
+      ...extra,
+    });
+  };
+  const invoicesOf = async (day: string) =>
+    rowsOf<{ id: string }>(
+      await api.database.db.execute(sql`SELECT id::text FROM invoices WHERE company_id = ${co.companyId}
+        AND date = ${day} AND notes LIKE 'Square sales of%' ORDER BY id`),
+    );
+  const dutyPaidAtSite = async (product: string) =>
+    Number(
+      rowsOf<{ q: string }>(
+        await api.database.db.execute(sql`SELECT coalesce(sum(quantity), 0)::text AS q FROM stock_balances
+          WHERE company_id = ${co.companyId} AND stock_id = ${product} AND site_id = ${co.site} AND status = 'DutyPaid'`),
+      )[0].q,
+    );
+  const logOf = async (entityType: string, entityId: string) =>
+    rowsOf<{ status: string; attempts: number; last_error: string | null }>(
+      await api.database.db.execute(sql`SELECT status, attempts, last_error FROM integration_sync_log
+        WHERE company_id = ${co.companyId} AND app = 'square' AND entity_type = ${entityType} AND entity_id = ${entityId}`),
+    )[0];
+  const dayKey = (day: string) => day.replaceAll('-', '');
+
+  beforeAll(async () => {
+    square = await startSquareStandIn();
+    const env = {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      SQUARE_APPLICATION_ID: square.applicationId,
+      SQUARE_APPLICATION_SECRET: square.applicationSecret,
+      SQUARE_BASE_URL: square.url,
+    };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    api = await startApi(backend);
+    co = await exciseCompany(api);
+    await api.database.db
+      .update(companyTable)
+      .set({ addOns: ['pointOfSale'] })
+      .where(eq(companyTable.id, co.companyId));
+    tastingRoom = await co.create('customer', { name: 'Tasting room sales' });
+    const product = (name: string, sku: string, price: number) =>
+      co.create('product', { name, sku, price, strength: 40, containerSize: 0.75, caseSize: 12 });
+    gin = await product('Gin 750', 'GIN-750', 39.95);
+    rye = await product('Rye 750', 'RYE-750', 54);
+    await product('Vodka 750', 'VOD-750', 32.5);
+    const adjust = (productId: string, lot: string | null, quantity: number) =>
+      ok(`mutation($input: ProductAdjustInput!) { productAdjustInventory(input: $input) { refId } }`, {
+        input: {
+          date: '2025-01-06',
+          siteId: co.site,
+          productId,
+          lot,
+          status: 'DutyPaid',
+          quantity,
+          value: quantity * 10,
+        },
+      });
+    await adjust(gin, 'G1', 24);
+    await adjust(rye, null, 12);
+    // the seller made gin and rye in Square's dashboard, with the products' SKUs
+    ginVariation = square.addVariation('Gin 750', 'GIN-750', 3995);
+    ryeVariation = square.addVariation('Rye 750', 'RYE-750', 5400);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await square?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('connects through the callback, with Square scopes and the tokens sealed', async () => {
+    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
+      `mutation { integrationConnect(app: square) }`,
+    );
+    const authorize = new URL(url);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${square.url}/oauth2/authorize`);
+    expect(authorize.searchParams.get('client_id')).toBe(square.applicationId);
+    expect(authorize.searchParams.get('scope')).toBe(
+      'MERCHANT_PROFILE_READ ORDERS_READ ITEMS_READ ITEMS_WRITE INVENTORY_READ INVENTORY_WRITE PAYMENTS_READ',
+    );
+    const consent = await fetch(url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    expect(back.pathname).toBe('/api/integrations/square/callback');
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(callback.headers.location).toBe('/apps?connected=square');
+    expect(square.tokenGrants).toEqual(['authorization_code']);
+    expect(await integration()).toMatchObject({ app: 'square', addOn: 'pointOfSale', status: 'connected' });
+    const [row] = rowsOf<{ secrets: string; external_company_id: string }>(
+      await api.database.db.execute(sql`SELECT secrets, external_company_id FROM integration_connections
+        WHERE company_id = ${co.companyId} AND app = 'square'`),
+    );
+    expect(row.external_company_id).toBe(square.merchantId);
+    expect(row.secrets).not.toContain('EAAA');
+  });
+
+  it('refuses Sync until the setup is saved, lists locations, and checks the choices', async () => {
+    const early = await gql(`mutation { integrationSync(app: square) }`);
+    expect(early.errors?.[0].message).toMatch(/point-of-sale setup page/);
+    const { squareLocations } = await ok<{ squareLocations: { id: string; name: string }[] }>(
+      `{ squareLocations { id name } }`,
+    );
+    expect(squareLocations).toEqual([
+      { id: 'L1TASTINGROOM', name: 'Tasting room' },
+      { id: 'L2MARKET', name: 'Farmers market' },
+    ]);
+    const SAVE = `mutation($s: ID!, $l: String!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: $l, customerId: $c) { siteId locationId customerId } }`;
+    const bad = await gql(SAVE, { s: co.site, l: 'not a location!', c: tastingRoom });
+    expect(bad.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
+    const saved = await ok(SAVE, { s: co.site, l: 'L1TASTINGROOM', c: tastingRoom });
+    expect(saved.pointOfSaleSetupSave).toEqual({
+      siteId: co.site,
+      locationId: 'L1TASTINGROOM',
+      customerId: tastingRoom,
+    });
+  });
+
+  it("makes one invoice of yesterday's three sales, taking duty-paid stock from the retail site", async () => {
+    sale(yesterday, 11, [[ginVariation, 2, 3995]]);
+    sale(yesterday, 14, [
+      [ginVariation, 1, 3995],
+      [ryeVariation, 1, 5400],
+    ]);
+    sale(yesterday, 17, [[ryeVariation, 1, 5400]]);
+    // none of these count: still open, another location, the day before
+    sale(yesterday, 18, [[ginVariation, 5, 3995]], { state: 'OPEN' });
+    sale(yesterday, 12, [[ginVariation, 4, 3995]], { location_id: 'L2MARKET' });
+    sale(addDays(yesterday, -1), 12, [[ginVariation, 6, 3995]]);
+
+    expect(await sync()).toBe(2); // yesterday and the catalogue
+    await push();
+    const invoices = await invoicesOf(yesterday);
+    expect(invoices).toHaveLength(1);
+    const { invoice } = await ok<{ invoice: Record<string, unknown> }>(
+      `query($id: ID!) { invoice(id: $id) { status date customer { id } site { id } total amountPaid balance
+        lines { product { id } quantity unitPrice amount } } }`,
+      { id: invoices[0].id },
+    );
+    expect(invoice).toMatchObject({
+      status: 'Paid',
+      date: yesterday,
+      customer: { id: tastingRoom },
+      site: { id: co.site },
+      total: 227.85,
+      amountPaid: 227.85,
+      balance: 0,
+    });
+    expect(invoice.lines).toEqual([
+      { product: { id: gin }, quantity: 3, unitPrice: 39.95, amount: 119.85 },
+      { product: { id: rye }, quantity: 2, unitPrice: 54, amount: 108 },
+    ]);
+    expect(await dutyPaidAtSite(gin)).toBe(21);
+    expect(await dutyPaidAtSite(rye)).toBe(10);
+    expect(await logOf('squareDay', dayKey(yesterday))).toMatchObject({ status: 'succeeded', last_error: null });
+  });
+
+  it('pushes the catalogue (linking the items Square had by SKU) and the counts after the sales', async () => {
+    expect(square.upserts).toHaveLength(1);
+    const upsert = square.upserts[0] as { idempotency_key: string; batches: { objects: Record<string, unknown>[] }[] };
+    expect(upsert.idempotency_key).toEqual(expect.any(String));
+    const objects = upsert.batches[0].objects;
+    expect(objects.map((o) => (o.item_data as { name: string }).name)).toEqual(['Gin 750', 'Rye 750', 'Vodka 750']);
+    const variationOf = (o: Record<string, unknown>) =>
+      (o.item_data as { variations: { id: string; item_variation_data: Record<string, unknown> }[] }).variations[0];
+    // gin and rye update the seller's own objects; vodka is new (a temporary "#" id)
+    expect(variationOf(objects[0]).id).toBe(ginVariation);
+    expect(variationOf(objects[1]).id).toBe(ryeVariation);
+    expect(variationOf(objects[2]).id).toMatch(/^#/);
+    expect(variationOf(objects[0]).item_variation_data).toMatchObject({
+      sku: 'GIN-750',
+      pricing_type: 'FIXED_PRICING',
+      price_money: { amount: 3995, currency: 'CAD' },
+    });
+    expect(variationOf(objects[2]).item_variation_data).toMatchObject({
+      sku: 'VOD-750',
+      price_money: { amount: 3250, currency: 'CAD' },
+    });
+    expect(square.inventoryChanges).toHaveLength(1);
+    const changes = (
+      square.inventoryChanges[0] as { changes: { type: string; physical_count: Record<string, unknown> }[] }
+    ).changes;
+    const count = (variation: string) => changes.find((c) => c.physical_count.catalog_object_id === variation);
+    expect(count(ginVariation)).toMatchObject({
+      type: 'PHYSICAL_COUNT',
+      physical_count: { state: 'IN_STOCK', location_id: 'L1TASTINGROOM', quantity: '21' },
+    });
+    expect(count(ryeVariation)?.physical_count.quantity).toBe('10');
+    expect(changes).toHaveLength(3); // vodka counted at 0
+  });
+
+  it('never pulls the same day twice, even when its record is queued again', async () => {
+    expect(await sync()).toBe(1); // only the catalogue: no new closed day
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND app = 'square' AND entity_type = 'squareDay'`);
+    await push();
+    expect(await invoicesOf(yesterday)).toHaveLength(1);
+    expect(await dutyPaidAtSite(gin)).toBe(21);
+  });
+
+  it('retries a day after a 5xx and still makes one invoice', async () => {
+    const day = addDays(yesterday, -2);
+    sale(day, 10, [[ginVariation, 1, 3995]]);
+    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
+      WHERE company_id = ${co.companyId}`);
+    await sync(); // day, the day after (its sale of 6 gin), yesterday (linked) and the catalogue
+    square.inject({ kind: '500' });
+    await expect(push()).rejects.toBeInstanceOf(RetryLater);
+    expect(await logOf('squareDay', dayKey(day))).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(await invoicesOf(day)).toHaveLength(0);
+    await push(); // the queue's retry
+    await push(); // and a second run finds it done
+    expect(await invoicesOf(day)).toHaveLength(1);
+    expect(await invoicesOf(addDays(day, 1))).toHaveLength(1);
+    expect(await dutyPaidAtSite(gin)).toBe(21 - 1 - 6);
+    expect(await logOf('squareDay', dayKey(day))).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('refreshes an expired access token once and goes on', async () => {
+    square.expireAccessTokens();
+    await sync();
+    await push();
+    expect(square.tokenGrants).toEqual(['authorization_code', 'refresh_token']);
+    expect(await logOf('squareCatalog', '0')).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('waits out a 429 for its Retry-After', async () => {
+    await sync();
+    square.inject({ kind: '429', retryAfter: 1 });
+    const started = Date.now();
+    await push();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(square.requests.some((r) => r.status === 429)).toBe(true);
+    expect(await logOf('squareCatalog', '0')).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('fails a day that sold an unknown SKU, saying which, and lights the alert', async () => {
+    const day = addDays(yesterday, -5);
+    const mystery = square.addVariation('Mystery liqueur', 'MYST-1', 2500);
+    sale(day, 15, [
+      [ginVariation, 1, 3995],
+      [mystery, 1, 2500],
+    ]);
+    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
+      WHERE company_id = ${co.companyId}`);
+    await sync();
+    await push();
+    expect(await invoicesOf(day)).toHaveLength(0);
+    const log = await logOf('squareDay', dayKey(day));
+    expect(log.status).toBe('failed');
+    expect(log.last_error).toBe(`Square sales of ${day}: Unknown SKU MYST-1 ("Mystery"): no product has that SKU`);
+    const view = await integration();
+    expect(view.failures).toEqual([
+      expect.objectContaining({
+        entityType: 'squareDay',
+        entityId: dayKey(day),
+        error: expect.stringContaining('MYST-1'),
+      }),
+    ]);
+    const { addOnsWithAlerts } = await ok<{ addOnsWithAlerts: string[] }>(`{ addOnsWithAlerts }`);
+    expect(addOnsWithAlerts).toContain('pointOfSale');
+  });
+
+  it("keeps each company to its own setup and asks for the setup's permissions", async () => {
+    const other = await makeMember(api, EVERYTHING);
+    await api.database.db
+      .update(companyTable)
+      .set({ addOns: ['pointOfSale'] })
+      .where(eq(companyTable.id, other.companyId));
+    expect((await gql(`{ pointOfSaleSetup { siteId locationId customerId } }`, {}, other)).data).toEqual({
+      pointOfSaleSetup: { siteId: null, locationId: null, customerId: null },
+    });
+    const SAVE = `mutation($s: ID!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: "L1TASTINGROOM", customerId: $c) { siteId } }`;
+    const theirs = await gql(SAVE, { s: co.site, c: tastingRoom }, other);
+    expect(theirs.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(theirs.errors?.[0].message).toMatch(/No such site/);
+    const locations = await gql(`{ squareLocations { id } }`, {}, other);
+    expect(locations.errors?.[0].extensions.code).toBe('CONFLICT');
+    expect(await integration(other)).toMatchObject({ status: 'enabled', failures: [] });
+    const configOnly = await makeMember(api, ['config']);
+    await api.database.db
+      .update(companyTable)
+      .set({ addOns: ['pointOfSale'] })
+      .where(eq(companyTable.id, configOnly.companyId));
+    const refused = await gql(SAVE, { s: '1', c: '1' }, configOnly);
+    expect(refused.errors?.[0].extensions.code).toBe('FORBIDDEN');
+  });
+  it('queues the new closed days of every set-up company on the daily schedule', async () => {
+    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(yesterday, -2)}
+      WHERE company_id = ${co.companyId}`);
+    expect(await queueSquareForAllCompanies(api.database.db)).toEqual([co.companyId]);
+    expect(await logOf('squareDay', dayKey(addDays(yesterday, -1)))).toMatchObject({ status: 'queued' });
+    await push();
+    // both days were pulled before: nothing new
+    expect(await invoicesOf(yesterday)).toHaveLength(1);
+    expect(await invoicesOf(addDays(yesterday, -1))).toHaveLength(1);
+    // the push job's scheduled run (it names no company) queues and pulls them itself: with the
+    // log emptied, only that run can write the day's record again
+    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(yesterday, -2)}
+      WHERE company_id = ${co.companyId}`);
+    await api.database.db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${co.companyId}`);
+    await integrationsPushJob(api.database.db).handler({});
+    expect(await logOf('squareDay', dayKey(addDays(yesterday, -1)))).toMatchObject({ status: 'succeeded' });
+    expect(await invoicesOf(addDays(yesterday, -1))).toHaveLength(1);
+  });
+
+  it('revokes the tokens at Square on Disconnect', async () => {
+    await ok(`mutation { integrationDisconnect(app: square) { status } }`);
+    expect(square.revoked).toBe(1);
+    expect(await integration()).toMatchObject({ status: 'enabled' });
+  });
+});
