@@ -29,10 +29,13 @@ const shopifyOrder = (
   name: string,
   lines: { sku: string; title: string; quantity: number; price: string; tax?: string }[],
   email = 'bob.norman@mail.example.com',
+  verified = true,
 ) => ({
   id: ++orderSeq,
   name,
   email,
+  // a customer account whose address Shopify verified (Customer resource: verified_email)
+  customer: { email, verified_email: verified },
   currency: 'CAD',
   created_at: '2026-11-20T10:00:00-05:00',
   updated_at: '2026-11-20T10:00:00-05:00',
@@ -346,6 +349,30 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     expect(await salesOrders(a)).toHaveLength(2);
   });
 
+  it("puts a guest's order on the web-store customer even when it gives a trade customer's e-mail", async () => {
+    const webStore = await a.create('customer', { name: 'Web store' });
+    const save = (id: string) =>
+      a.call(
+        `mutation { ecommerceSettingsSave(input: { webCustomerId: "${id}", orderSync: true, siteLocations: [] }) { orderSync } }`,
+      );
+    ok(await save(webStore));
+    // Bob Norman's address typed at a guest checkout: Shopify never verified it
+    const guest = shopifyOrder(
+      '#1005',
+      [{ sku: 'GIN-750', title: 'Gin', quantity: 1, price: '34.50' }],
+      undefined,
+      false,
+    );
+    const delivered = await deliver(
+      shopify.webhook('orders/create', guest, { shop: SHOP_A, webhookId: '7d1c2f0e-guest-1005' }),
+    );
+    expect(delivered.json()).toEqual({ outcome: 'queued' });
+    await run(a);
+    const placed = (await salesOrders(a)).find((o) => o.customer_po === '#1005');
+    expect(placed?.customer_id).toBe(webStore);
+    ok(await save(bobA));
+  });
+
   it('pushes duty-paid stock per site to the mapped locations, waiting out a 429', async () => {
     // Main: Gin 30 duty-paid (+5 in bond, not offered); Warehouse: Gin 7.5 -> 7 whole bottles;
     // Rye none anywhere -> 0; Vodka is not on the shop -> not sent.
@@ -457,6 +484,15 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     expect((await logOf(b, 'shopifyPoll')).map((l) => l.status)).toEqual(['queued']);
     await pushAllQueued(api.database.db, { companyId: b.companyId, app: 'shopify' });
     expect((await logOf(b, 'shopifyPoll')).map((l) => l.status)).toEqual(['succeeded']);
+    // with the add-on switched off on /apps, the schedule leaves the company alone and what
+    // waits is not sent until it is on again
+    ok(await b.call(`mutation { addOnSet(addOn: "ecommerce", enabled: false) }`));
+    expect(await queueShopifyRefresh(api.database.db)).not.toContain(b.companyId);
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${b.companyId} AND app = 'shopify' AND entity_type = 'shopifyPoll'`);
+    await pushAllQueued(api.database.db, { companyId: b.companyId, app: 'shopify' });
+    expect((await logOf(b, 'shopifyPoll')).map((l) => l.status)).toEqual(['queued']);
+    ok(await b.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
   });
 
   it('logs a refused token as "connect again", and app/uninstalled disconnects', async () => {

@@ -364,6 +364,9 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
       .where(eq(companyTable.id, configOnly.companyId));
     const refused = await gql(SAVE, { s: '1', c: '1' }, configOnly);
     expect(refused.errors?.[0].extensions.code).toBe('FORBIDDEN');
+    // reading the setup needs the page's permissions too (spec 2.3)
+    const unread = await gql(`{ pointOfSaleSetup { siteId } }`, {}, configOnly);
+    expect(unread.errors?.[0].extensions.code).toBe('FORBIDDEN');
   });
   it('queues the new closed days of every set-up company on the daily schedule', async () => {
     await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(yesterday, -2)}
@@ -382,6 +385,11 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     await integrationsPushJob(api.database.db).handler({});
     expect(await logOf('squareDay', dayKey(addDays(yesterday, -1)))).toMatchObject({ status: 'succeeded' });
     expect(await invoicesOf(addDays(yesterday, -1))).toHaveLength(1);
+    // a scheduled run with no newly closed day sends no counts: mid-day counts would put back
+    // what the till sold since the last pull
+    await api.database.db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${co.companyId}`);
+    await queueSquareForAllCompanies(api.database.db);
+    expect(await logOf('squareCatalog', '0')).toBeUndefined();
   });
 
   it('revokes the tokens at Square on Disconnect', async () => {

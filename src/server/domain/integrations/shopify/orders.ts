@@ -46,8 +46,11 @@ export async function receiveOrder(db: Db, companyId: string, shop: string, orde
   return true;
 }
 
+/** A customer here is matched only by the e-mail of a Shopify customer account whose address
+ * Shopify verified: a guest checkout takes any address unverified, and typing a trade
+ * customer's address must not put an order on that customer's account and statement. */
 async function customerFor(db: Db, companyId: string, order: StoreOrder): Promise<string> {
-  const email = (order.email ?? order.customer?.email ?? '').trim();
+  const email = order.customer?.verified_email === true ? (order.customer.email ?? '').trim() : '';
   if (email) {
     const [match] = rowsOf<{ id: string }>(
       await db.execute(sql`SELECT id::text FROM customers WHERE company_id = ${companyId} AND active
@@ -60,7 +63,7 @@ async function customerFor(db: Db, companyId: string, order: StoreOrder): Promis
   );
   if (settings?.web_customer_id) return settings.web_customer_id;
   throw new OrderProblem(
-    `Shopify order ${order.name}: no customer has the e-mail ${email || '(none)'} and no web-store customer is chosen on the e-commerce setup page`,
+    `Shopify order ${order.name}: no customer has its verified e-mail (${email || 'none'}) and no web-store customer is chosen on the e-commerce setup page`,
   );
 }
 

@@ -14,6 +14,8 @@ import { integrationApp, type EcommerceApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { RetryLater, withTokens, type PushSummary } from '../calls';
 import { connectionOf, setLog, tokensOf } from '../store';
+import { featuresOf } from '../../company/companies';
+import { addOnFeature } from '../addOns';
 import { MAX_ATTEMPTS } from '../sync';
 import { importOrder, OrderProblem, ORDER_ENTITY, receiveOrder } from './orders';
 import { pushSiteStock, STOCK_ENTITY } from './stock';
@@ -97,6 +99,8 @@ export async function pushShopify(db: Db, companyId: string, appKey: string): Pr
   const summary: PushSummary = { succeeded: 0, failed: 0 };
   const connection = await connectionOf(db, companyId, app.key);
   if (connection?.status !== 'connected') return summary;
+  // the add-on switched off on /apps: nothing goes or comes until it is on again
+  if (!(await featuresOf(db, companyId))[app.feature]) return summary;
   const tokens = tokensOf(connection);
   if (!tokens) return summary;
   const session = { tokens };
@@ -187,13 +191,18 @@ export async function queueShopifyRefresh(db: Db): Promise<string[]> {
       FROM integration_connections c LEFT JOIN shopify_settings s ON s.company_id = c.company_id
       WHERE c.app = 'shopify' AND c.status = 'connected'`),
   );
+  const queued: string[] = [];
   for (const { company_id, order_sync } of companies) {
+    if (!(await featuresOf(db, company_id))[addOnFeature('ecommerce')]) continue;
     if (order_sync) await setLog(db, company_id, 'shopify', POLL_ENTITY, company_id, { status: 'queued' });
+    // a site whose stock failed stays failed (More info, the Apps dot) until Sync now asks again
     await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
       SELECT company_id, 'shopify', ${STOCK_ENTITY}, site_id, 'queued' FROM shopify_site_locations
       WHERE company_id = ${company_id}
       ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
-        last_error = NULL, updated_at = now()`);
+        last_error = NULL, updated_at = now()
+      WHERE integration_sync_log.status <> 'failed'`);
+    queued.push(company_id);
   }
-  return companies.map((c) => c.company_id);
+  return queued;
 }

@@ -26,7 +26,8 @@ export interface StoreOrder {
   total_shipping_price_set?: { shop_money?: { amount: string } };
   line_items: StoreOrderLine[];
   shipping_lines?: { title?: string; price: string; tax_lines?: { title: string; price: string; rate: number }[] }[];
-  customer?: { email?: string | null } | null;
+  /** the shop's customer account; verified_email: Shopify confirmed the address (a guest has none) */
+  customer?: { email?: string | null; verified_email?: boolean | null } | null;
 }
 
 export interface StoreVariant {

@@ -26,6 +26,8 @@ export const pointOfSaleModule: DomainModule = {
   query: {
     pointOfSaleSetup: resolver(async (_r, _a, ctx) => {
       const domain = await ctx.domain();
+      // the setup page's rule (spec 2.3), for reading it as for saving it
+      requireSetupRights(domain);
       return (await settingsOf(domain.db, domain.actor.companyId)) ?? empty;
     }),
     squareLocations: resolver(async (_r, _a, ctx) => squareLocations(await ctx.domain())),

@@ -57,8 +57,12 @@ async function syncActor(db: Db, companyId: string, settings: CompleteSettings, 
   return { userId: settings.setBy, companyId, permissions, features };
 }
 
-/** Queues the days since the last run and the catalogue; answers how many records wait. */
-async function queueDays(db: Db, companyId: string, app: PointOfSaleApp): Promise<number> {
+/** Queues the days since the last run and the catalogue; answers how many records wait. Sync
+ * now (`asked`) also sends the catalogue and counts and tries the failed records again; the
+ * schedule sends the catalogue and counts only after it queued a newly closed day (counts sent
+ * in the middle of a day would put back what the till sold since the last pull), and leaves
+ * failed records failed until a person fixes them and asks again. */
+async function queueDays(db: Db, companyId: string, app: PointOfSaleApp, asked: boolean): Promise<number> {
   return db.transaction(async (tx) => {
     const connection = await connectionOf(tx, companyId, app.key, true);
     if (connection?.status !== 'connected')
@@ -79,11 +83,12 @@ async function queueDays(db: Db, companyId: string, app: PointOfSaleApp): Promis
           last_error = NULL, updated_at = now()
         WHERE integration_sync_log.status <> 'queued'`);
     for (const day of days) await queue(DAY, dayKey(day));
-    await queue(CATALOG, '0');
-    // what failed goes again (after the SKU or the stock was put right)
-    await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
-        updated_at = now()
-      WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'failed'`);
+    if (asked || days.length) await queue(CATALOG, '0');
+    // what failed goes again when asked (after the SKU or the stock was put right)
+    if (asked)
+      await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
+          updated_at = now()
+        WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'failed'`);
     if (days.length) await setPulledThrough(tx, companyId, days[days.length - 1]);
     const [{ count }] = rowsOf<{ count: number }>(
       await tx.execute(sql`SELECT count(*)::int AS count FROM integration_sync_log
@@ -100,7 +105,7 @@ export async function queueSquareSync(ctx: DomainContext, appKey: string): Promi
     throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${app.feature})`, {
       feature: app.feature,
     });
-  return queueDays(ctx.db, ctx.actor.companyId, app);
+  return queueDays(ctx.db, ctx.actor.companyId, app, true);
 }
 
 /** The daily schedule's work: every company with Square connected and set up queues its new
@@ -116,7 +121,7 @@ export async function queueSquareForAllCompanies(db: Db, appKey = 'square'): Pro
   const queued: string[] = [];
   for (const { company_id } of companies) {
     if (!(await featuresOf(db, company_id))[app.feature]) continue;
-    await queueDays(db, company_id, app);
+    await queueDays(db, company_id, app, false);
     queued.push(company_id);
   }
   return queued;
