@@ -49,15 +49,18 @@ export async function pushAllQueued(db: Db, only?: { companyId?: string; app?: s
       ${only?.app ? sql`AND s.app = ${only.app}` : sql``}`),
   );
   let retryLater: RetryLater | null = null;
+  let fault: unknown = null;
   for (const { company_id, app } of pending) {
     if (!(app in APP_SYNCS)) continue; // an app this server no longer has
     try {
       await appSync(app).push(db, company_id, app);
     } catch (error) {
-      // one company's outage does not hold up the others; the job still fails to be retried
+      // one company's outage, or a fault in its data, does not hold up the others; the job
+      // still fails (a fault first), to be logged and retried
       if (error instanceof RetryLater) retryLater = error;
-      else throw error;
+      else fault ??= error;
     }
   }
+  if (fault) throw fault;
   if (retryLater) throw retryLater;
 }
