@@ -317,12 +317,14 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
   });
 
   it('polls orders as a fallback; a 500 is retried by the queue and never makes two sales orders', async () => {
-    const missed = shopifyOrder(
-      '#1004',
-      [{ sku: 'RYE-750', title: 'Rye', quantity: 4, price: '52.00' }],
-      'new@example.com',
-    );
-    shopify.orders.push(missed);
+    const missed = {
+      ...shopifyOrder('#1004', [{ sku: 'RYE-750', title: 'Rye', quantity: 4, price: '52.00' }], 'new@example.com'),
+      // updated after the shop was connected: new business the webhook missed
+      updated_at: new Date().toISOString(),
+    };
+    // the shop's history from before the connection (updated 2026-11-20): never imported
+    const history = shopifyOrder('#0999', [{ sku: 'RYE-750', title: 'Rye', quantity: 1, price: '52.00' }]);
+    shopify.orders.push(history, missed);
     ok(
       await a.call(
         `mutation { ecommerceSettingsSave(input: { webCustomerId: "${bobA}", orderSync: true, siteLocations: [] }) { orderSync } }`,

@@ -10,6 +10,8 @@ import type { EcommerceConnector, StoreLocation, StoreOrder, StoreVariant } from
 
 /** Pages read per listing: 250 records each; a longer backlog goes on at the next sync. */
 const MAX_PAGES = 40;
+/** A listing this long was cut short: the poll goes on from its last order next time. */
+export const MAX_LISTED = MAX_PAGES * 250;
 /** Offline tokens never expire; the sync's expiry fields carry this. */
 const NEVER = '9999-12-31T00:00:00.000Z';
 

@@ -19,6 +19,7 @@ import { addOnFeature } from '../addOns';
 import { MAX_ATTEMPTS } from '../sync';
 import { importOrder, OrderProblem, ORDER_ENTITY, receiveOrder } from './orders';
 import { pushSiteStock, STOCK_ENTITY } from './stock';
+import { MAX_LISTED } from './connector';
 
 export const POLL_ENTITY = 'shopifyPoll';
 const BATCH = 200;
@@ -73,14 +74,22 @@ async function pollOrders(db: Db, companyId: string, app: EcommerceApp, tokens: 
   );
   if (settings && !settings.order_sync) return;
   const startedAt = new Date();
-  const since = settings?.orders_polled_at
-    ? new Date(Date.parse(settings.orders_polled_at) - POLL_OVERLAP_MS).toISOString()
-    : null;
+  // the first poll starts at the connection: the shop's history before it is not new business
+  const [connection] = rowsOf<{ connected_at: string | null }>(
+    await db.execute(sql`SELECT connected_at::text FROM integration_connections
+      WHERE company_id = ${companyId} AND app = ${app.key}`),
+  );
+  const from = settings?.orders_polled_at ?? connection?.connected_at ?? null;
+  const since = from ? new Date(Date.parse(from) - POLL_OVERLAP_MS).toISOString() : null;
   const orders = await app.connector.listOrdersUpdatedSince(tokens, since);
+  // a listing cut short (oldest first) goes on from its last order, not from now
+  const last = orders[orders.length - 1];
+  const through =
+    orders.length >= MAX_LISTED && last?.updated_at ? new Date(last.updated_at).toISOString() : startedAt.toISOString();
   await db.transaction(async (tx) => {
     for (const order of orders) await receiveOrder(tx, companyId, tokens.externalCompanyId, order);
     await tx.execute(sql`INSERT INTO shopify_settings (company_id, orders_polled_at)
-      VALUES (${companyId}, ${startedAt.toISOString()})
+      VALUES (${companyId}, ${through})
       ON CONFLICT (company_id) DO UPDATE SET orders_polled_at = EXCLUDED.orders_polled_at`);
   });
 }
