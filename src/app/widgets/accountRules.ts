@@ -2,24 +2,9 @@
 // the accounting types (OtherCurrentAsset is shown as Inventory); an invalid form gives
 // 'One or more fields is missing or invalid'. The picker can require a selection.
 
-export const ACCOUNT_TYPES = [
-  'Bank',
-  'OtherCurrentAsset',
-  'FixedAsset',
-  'OtherAsset',
-  'AccountsReceivable',
-  'Equity',
-  'Expense',
-  'OtherExpense',
-  'CostOfGoodsSold',
-  'AccountsPayable',
-  'CreditCard',
-  'LongTermLiability',
-  'OtherCurrentLiability',
-  'Income',
-  'OtherIncome',
-] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import { ACCOUNT_TYPES, type AccountType } from '../../shared/accountTypes';
+
+export { ACCOUNT_TYPES, type AccountType };
 
 export const ACCOUNT_NAME_MAX = 100;
 export const INVALID_FORM = 'app.error.invalid_form';

@@ -4,24 +4,9 @@
 // schema's English label (OtherCurrentAsset is shown as Inventory).
 import { entities } from '../../../../generated/entities';
 
-export const ACCOUNT_TYPES = [
-  'Bank',
-  'OtherCurrentAsset',
-  'FixedAsset',
-  'OtherAsset',
-  'AccountsReceivable',
-  'Equity',
-  'Expense',
-  'OtherExpense',
-  'CostOfGoodsSold',
-  'AccountsPayable',
-  'CreditCard',
-  'LongTermLiability',
-  'OtherCurrentLiability',
-  'Income',
-  'OtherIncome',
-] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import { ACCOUNT_TYPES, type AccountType } from '../../../../shared/accountTypes';
+
+export { ACCOUNT_TYPES, type AccountType };
 
 const QBO_ACCOUNT_TYPES: Record<AccountType, string> = {
   Bank: 'Bank',
