@@ -181,6 +181,8 @@ describe.each(backends)('customer portal on %s', (backend) => {
       await db.execute(sql`INSERT INTO shipments (company_id, number, customer_id, date, status, sales_order_id)
         VALUES (${co}, ${number}, ${customer}, '2026-02-02', ${status}, ${customer === ids.a ? ids.soA : ids.soB})`);
 
+    // the company has the portal as an add-on of /apps; off, nothing below would open
+    ok(await main(co, `mutation { addOnSet(addOn: "customerPortal", enabled: true) }`));
     ok(
       await main(co, `mutation($i: PortalSettingsInput!) { portalSetSettings(input: $i) { enabled productIds } }`, {
         i: { enabled: true, productIds: [ids.gin, ids.vodka] },

@@ -1,10 +1,11 @@
 // POST /portal/graphql/:companyId: the customer portal's own GraphQL endpoint (spec 7, one
 // endpoint per service). A request needs a valid bearer token (any client of the issuer: the
-// portal's own, or the app's for a person who is staff elsewhere) AND, for every operation but
-// accepting an invitation, an accepted link of that person to a customer of :companyId in an
-// enabled portal. Company membership and app permissions open nothing here; a portal token
-// opens nothing on /graphql (app.ts). When a person holds links to several customers of one
-// company, the x-portal-customer header names the one they act for.
+// portal's own, or the app's for a person who is staff elsewhere); every operation needs the
+// company's customerPortal add-on on (domain/portal/access.ts), and every one but accepting an
+// invitation an accepted link of that person to a customer of :companyId in an enabled portal.
+// Company membership and app permissions open nothing here; a portal token opens nothing on
+// /graphql (app.ts). When a person holds links to several customers of one company, the
+// x-portal-customer header names the one they act for (portalCustomers lists them).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import { buildSchema, GraphQLError } from 'graphql';
@@ -13,13 +14,18 @@ import { MAX_QUERY_DEPTH, MAX_TOKENS } from '../../shared/limits';
 import { guardRequests, validationRules } from './plugin';
 import { formatError } from './schema';
 import { checkArgumentLimits } from './argumentLimits';
-import { AppError } from './errors';
 import { portalSdl } from '../domain/portal/schema';
 import { portalResolvers, type PortalRequest } from '../domain/portal/resolvers';
-import { portalLinkOf } from '../domain/portal/users';
+import {
+  chooseCustomer,
+  linkedCustomersOf,
+  PORTAL_CUSTOMER_HEADER,
+  requirePortalOpen,
+  type LinkedCustomer,
+} from '../domain/portal/access';
 
 export const PORTAL_PATH = '/portal/graphql/:companyId';
-export const PORTAL_CUSTOMER_HEADER = 'x-portal-customer';
+export { PORTAL_CUSTOMER_HEADER };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +42,8 @@ function buildPortalSchema() {
       if (!resolve) throw new Error(`Portal field without a resolver: ${typeName}.${field.name}`);
       field.resolve = async (root, args: Record<string, unknown>, request: PortalRequest) => {
         checkArgumentLimits(args);
+        // the add-on gates every operation, the ones added later included
+        await request.open();
         return resolve(root, args, request);
       };
     }
@@ -64,20 +72,23 @@ export async function registerPortalGraphql(
         const companyId = (request.params as { companyId: string }).companyId;
         const header = request.headers[PORTAL_CUSTOMER_HEADER];
         const chosen = typeof header === 'string' && header ? header : undefined;
-        let loaded: ReturnType<PortalRequest['link']> | undefined;
+        // asked once per request, however many fields the operation reads
+        let opened: Promise<void> | undefined;
+        let linked: Promise<LinkedCustomer[]> | undefined;
+        const open = () => (opened ??= requirePortalOpen(options.db, companyId));
+        const customers = () => (linked ??= open().then(() => linkedCustomersOf(options.db, userId, companyId)));
         return {
           db: options.db,
           userId,
           companyId,
-          link: () =>
-            (loaded ??= (async () => {
-              const link = await portalLinkOf(options.db, userId, companyId, chosen);
-              if (!link)
-                throw new AppError('FORBIDDEN', 'You have no access to this company’s customer portal', {
-                  companyId,
-                });
-              return { db: options.db, userId, companyId, customerId: link.customerId };
-            })()),
+          open,
+          customers,
+          link: async () => ({
+            db: options.db,
+            userId,
+            companyId,
+            customerId: chooseCustomer(await customers(), chosen, companyId),
+          }),
         };
       },
       errorFormatter: (execution, ctx) => {

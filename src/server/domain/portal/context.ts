@@ -1,5 +1,5 @@
 // Who a portal request acts for: the person signed in and the one customer of one company their
-// accepted link names (users.ts portalLinkOf). Built by the portal endpoint after the link is
+// accepted link names (access.ts chooseCustomer). Built by the portal endpoint after the link is
 // checked; every portal read and write takes the customer from here, never from arguments.
 import type { Db } from '../../db/connect';
 

@@ -1,5 +1,6 @@
-// The portal endpoint's resolvers (src/server/graphql/portalPlugin.ts serves them). Each one but
-// portalAcceptInvitation first asks for the person's accepted link to a customer of the company
+// The portal endpoint's resolvers (src/server/graphql/portalPlugin.ts serves them, each after
+// request.open(): the company's customerPortal add-on). Each one but portalAcceptInvitation and
+// portalCustomers first asks for the person's accepted link to a customer of the company
 // (request.link(), FORBIDDEN without one) and reads the customer from that link.
 import { acceptPortalInvitation } from './users';
 import { placePortalOrder, type PortalOrderInput } from './placeOrder';
@@ -7,12 +8,17 @@ import { portalCustomer, portalInvoices, portalOrders, portalProducts, portalShi
 import { portalStatement } from './statement';
 import type { PortalContext } from './context';
 import type { Db } from '../../db/connect';
+import type { LinkedCustomer } from './access';
 
 export interface PortalRequest {
   db: Db;
   userId: string;
   companyId: string;
-  /** the person's link in this company; throws FORBIDDEN without one */
+  /** throws FORBIDDEN unless the company has the customerPortal add-on on */
+  open: () => Promise<void>;
+  /** the customers the person is linked to here; throws FORBIDDEN without one */
+  customers: () => Promise<LinkedCustomer[]>;
+  /** the person's link in this company for the chosen customer; throws FORBIDDEN without one */
   link: () => Promise<PortalContext>;
 }
 
@@ -25,6 +31,7 @@ const linked =
 
 export const portalResolvers: { Query: Record<string, PortalResolver>; Mutation: Record<string, PortalResolver> } = {
   Query: {
+    portalCustomers: async (_root, _args, request) => request.customers(),
     portalCustomer: linked((ctx) => portalCustomer(ctx)),
     portalProducts: linked((ctx) => portalProducts(ctx)),
     portalOrders: linked((ctx) => portalOrders(ctx)),

@@ -12,6 +12,12 @@ export const portalSdl = /* GraphQL */ `
     companyName: String!
   }
 
+  "A customer the signed-in person acts for in this portal."
+  type PortalLinkedCustomer {
+    id: ID!
+    name: String!
+  }
+
   "A product the company shows in its portal; price in the company's home currency (currency)."
   type PortalProduct {
     id: ID!
@@ -109,6 +115,8 @@ export const portalSdl = /* GraphQL */ `
   }
 
   type Query {
+    "the customers the person is linked to here, by name; with several, each request names one in the x-portal-customer header"
+    portalCustomers: [PortalLinkedCustomer!]!
     portalCustomer: PortalCustomer!
     portalProducts: [PortalProduct!]!
     "the customer's sales orders, most recent first (at most 200)"

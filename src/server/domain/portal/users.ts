@@ -10,6 +10,7 @@ import { AppError, validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
 import { recordAudit } from '../audit/audit';
 import { INVALID_INVITATION, INVITATION_DAYS } from '../company/invitations';
+import { requirePortalAddOn } from './access';
 
 /** Portal users and pending invitations one company may have: inviting is no way to mail the world. */
 export const MAX_PORTAL_USERS = 500;
@@ -56,12 +57,14 @@ const SELECT_USERS = sql`
 
 /** Invites (or invites again) an address to the portal as a user of one customer of the
  * company; answers the pending link and the secret for the mail. An address that already
- * accepted for this customer is refused. */
+ * accepted for this customer is refused, and so is every invitation while the company's
+ * customerPortal add-on is off (nobody would get in). */
 export async function invitePortalUser(
   ctx: DomainContext,
   customerId: string,
   rawEmail: string,
 ): Promise<{ user: PortalUser; token: string }> {
+  requirePortalAddOn(ctx.actor.features);
   const email = rawEmail.trim();
   if (!EMAIL.test(email) || email.length > EMAIL_MAX_LENGTH) throw validationError({ email: 'Invalid e-mail' });
   if (!isId(customerId)) throw validationError({ customerId: 'No such customer in this company' });
@@ -180,26 +183,4 @@ export async function acceptPortalInvitation(db: Db, userId: string, companyId: 
     );
     return row.customer_id;
   });
-}
-
-/** The customer a person acts for in the portal of a company: their accepted link, the one
- * for `customerId` when they hold several there. Null when they hold none (or not that one). */
-export async function portalLinkOf(
-  db: Db,
-  userId: string,
-  companyId: string,
-  customerId?: string,
-): Promise<{ customerId: string } | null> {
-  if (!isId(userId) || !isId(companyId) || (customerId !== undefined && !isId(customerId))) return null;
-  const rows = rowsOf<{ customer_id: string }>(
-    await db.execute(sql`
-      SELECT p.customer_id::text AS customer_id FROM portal_users p
-      JOIN portal_settings s ON s.company_id = p.company_id AND s.enabled
-      WHERE p.user_id = ${userId} AND p.company_id = ${companyId}
-        ${customerId === undefined ? sql`` : sql`AND p.customer_id = ${customerId}`}
-      ORDER BY p.customer_id LIMIT 2`),
-  );
-  // several customers and none chosen: the caller must say which
-  if (rows.length !== 1) return null;
-  return { customerId: rows[0].customer_id };
 }
