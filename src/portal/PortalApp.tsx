@@ -1,9 +1,11 @@
-// The signed-in portal: the customer's and company's names, the sections (Order, Orders,
-// Shipments, Invoices, Statement), the language switch and Sign out.
+// The signed-in portal: the customer's and company's names (with the customer chooser when the
+// person acts for several), the sections (Order, Orders, Shipments, Invoices, Statement), the
+// language switch and Sign out.
 import { useState, type ReactNode } from 'react';
-import { Alert, AppBar, Box, Button, Container, Tab, Tabs, Toolbar, Typography } from '@mui/material';
+import { Alert, AppBar, Box, Button, Container, Tab, Tabs, TextField, Toolbar, Typography } from '@mui/material';
 import { usePortal } from './context';
 import type { Customer } from './queries';
+import type { LinkedCustomer } from './customerChoice';
 import type { TextKey } from './i18n';
 import { OrderPanel } from './OrderPanel';
 import { InvoicesPanel, OrdersPanel, ShipmentsPanel } from './lists';
@@ -17,14 +19,51 @@ const SECTIONS: { key: string; tab: TextKey; heading: TextKey; panel: () => Reac
   { key: 'statement', tab: 'tabStatement', heading: 'statementHeading', panel: () => <StatementPanel /> },
 ];
 
+/** A native select: small in the bundle, and the phone's own picker on a phone. */
+function CustomerChooser({
+  customer,
+  customers,
+  onChoose,
+  busy,
+}: {
+  customer: Customer;
+  customers: LinkedCustomer[];
+  onChoose: (customerId: string) => void;
+  busy: boolean;
+}) {
+  const { texts } = usePortal();
+  return (
+    <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, p: 1 }}>
+      <TextField
+        select
+        size="small"
+        label={texts.t('customerChoice')}
+        value={customer.id}
+        onChange={(e) => onChoose(e.target.value)}
+        disabled={busy}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 220 }}
+      >
+        {customers.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </TextField>
+    </Box>
+  );
+}
+
 export function PortalHeader({
   title,
   subtitle,
+  chooser,
   onLanguage,
   onSignOut,
 }: {
   title: string;
   subtitle?: string;
+  chooser?: ReactNode;
   onLanguage: () => void;
   onSignOut?: () => void;
 }) {
@@ -38,6 +77,7 @@ export function PortalHeader({
           </Typography>
           {subtitle && <Typography variant="body2">{subtitle}</Typography>}
         </Box>
+        {chooser}
         <Button color="inherit" onClick={onLanguage} lang={texts.language === 'fr' ? 'en' : 'fr'}>
           {texts.t('switchTo')}
         </Button>
@@ -53,12 +93,18 @@ export function PortalHeader({
 
 export function PortalApp({
   customer,
+  customers,
   notice,
+  choosing = false,
+  onChoose,
   onLanguage,
   onSignOut,
 }: {
   customer: Customer;
+  customers: LinkedCustomer[];
   notice?: { severity: 'success' | 'error'; text: string };
+  choosing?: boolean;
+  onChoose: (customerId: string) => void;
   onLanguage: () => void;
   onSignOut: () => void;
 }) {
@@ -74,13 +120,19 @@ export function PortalApp({
     setSection(index);
     window.history.replaceState(null, '', `#${SECTIONS[index].key}`);
   };
-  const [showNotice, setShowNotice] = useState(true);
+  // a notice closed stays closed; a new one (a choice refused) shows
+  const [closedNotice, setClosedNotice] = useState<typeof notice>();
   const current = SECTIONS[section];
   return (
     <>
       <PortalHeader
         title={`${texts.t('portal')} · ${customer.companyName}`}
-        subtitle={customer.name}
+        subtitle={customers.length > 1 ? undefined : customer.name}
+        chooser={
+          customers.length > 1 && (
+            <CustomerChooser customer={customer} customers={customers} onChoose={onChoose} busy={choosing} />
+          )
+        }
         onLanguage={onLanguage}
         onSignOut={onSignOut}
       />
@@ -100,8 +152,8 @@ export function PortalApp({
         </Container>
       </Box>
       <Container component="main" sx={{ py: 3 }}>
-        {notice && showNotice && (
-          <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setShowNotice(false)}>
+        {notice && notice !== closedNotice && (
+          <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setClosedNotice(notice)}>
             {notice.text}
           </Alert>
         )}
@@ -109,8 +161,8 @@ export function PortalApp({
           <Typography variant="h5" component="h2" gutterBottom>
             {texts.t(current.heading)}
           </Typography>
-          {/* keyed: a section opened again reads the server afresh */}
-          <Box key={current.key}>{current.panel()}</Box>
+          {/* keyed: a section opened again, or as another customer, starts afresh */}
+          <Box key={`${customer.id}:${current.key}`}>{current.panel()}</Box>
         </section>
       </Container>
     </>

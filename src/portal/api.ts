@@ -7,6 +7,8 @@ export class PortalError extends Error {
     message: string,
     readonly code: string,
     readonly fields: Record<string, string> = {},
+    /** the server's extensions.info (addOn: the company's add-on that is off) */
+    readonly info: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'PortalError';
@@ -15,17 +17,25 @@ export class PortalError extends Error {
 
 interface GraphqlAnswer<T> {
   data?: T | null;
-  errors?: { message: string; extensions?: { code?: string; info?: { fields?: Record<string, string> } } }[];
+  errors?: {
+    message: string;
+    extensions?: { code?: string; info?: { fields?: Record<string, string> } & Record<string, unknown> };
+  }[];
 }
 
 export type PortalCall = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
+/** The header naming the customer a request acts for (src/server/domain/portal/access.ts). */
+export const CUSTOMER_HEADER = 'x-portal-customer';
+
 /** `signedOut` runs when the person has no token the server takes any more (expired for good,
- * signed out elsewhere, their grant revoked): the portal then signs in again. */
+ * signed out elsewhere, their grant revoked): the portal then signs in again. `customerId`, when
+ * given, is sent with every request: the customer the person acts for. */
 export function portalCaller(
   companyId: string,
   accessToken: () => Promise<string | null>,
   signedOut: () => void = () => undefined,
+  customerId?: string,
 ): PortalCall {
   const unauthenticated = () => {
     signedOut();
@@ -38,7 +48,11 @@ export function portalCaller(
     try {
       response = await fetch(`/portal/graphql/${encodeURIComponent(companyId)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          ...(customerId ? { [CUSTOMER_HEADER]: customerId } : {}),
+        },
         body: JSON.stringify({ query, variables }),
       });
     } catch {
@@ -53,7 +67,12 @@ export function portalCaller(
     }
     const error = answer.errors?.[0];
     if (error)
-      throw new PortalError(error.message, error.extensions?.code ?? 'ERROR', error.extensions?.info?.fields ?? {});
+      throw new PortalError(
+        error.message,
+        error.extensions?.code ?? 'ERROR',
+        error.extensions?.info?.fields ?? {},
+        error.extensions?.info ?? {},
+      );
     return answer.data as T;
   };
 }

@@ -1,24 +1,34 @@
 // From page load to what the portal shows: finish a sign-in coming back from the issuer, keep
 // the company and invitation of the mailed link, sign in when needed, accept the invitation,
-// then read the customer the person is linked to.
+// then list the customers the person is linked to and read the one this tab acts for.
 import { PortalError, portalCaller, type PortalCall } from './api';
 import { forgetInvitation, isSignInReturn, linkFromQuery, rememberLink } from './link';
-import { ACCEPT_INVITATION, CUSTOMER, type Customer } from './queries';
+import { ACCEPT_INVITATION, CUSTOMER, CUSTOMERS, type Customer } from './queries';
+import { chosenCustomer, keepChoice, type LinkedCustomer } from './customerChoice';
 import { PortalSession } from './session';
 import type { Texts } from './i18n';
+
+type Notice = { severity: 'success' | 'error'; text: string };
+
+export interface Ready {
+  kind: 'ready';
+  session: PortalSession;
+  /** the endpoint as the chosen customer */
+  call: PortalCall;
+  customer: Customer;
+  /** every customer the person acts for here, by name (a choice only when more than one) */
+  customers: LinkedCustomer[];
+  /** the portal as another of the person's customers (kept for this tab) */
+  choose: (customerId: string) => Promise<Ready>;
+  notice?: Notice;
+}
 
 export type Phase =
   | { kind: 'loading' }
   | { kind: 'noCompany' }
   | { kind: 'signedOut'; session: PortalSession }
   | { kind: 'failed'; title: string; message: string; session?: PortalSession }
-  | {
-      kind: 'ready';
-      session: PortalSession;
-      call: PortalCall;
-      customer: Customer;
-      notice?: { severity: 'success' | 'error'; text: string };
-    };
+  | Ready;
 
 async function issuerOf(): Promise<string> {
   const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
@@ -42,7 +52,8 @@ export async function boot(texts: Texts): Promise<Phase> {
   const link = rememberLink(linkFromQuery(returning ? '' : search), localStorage, sessionStorage);
   // the address bar keeps no code nor invitation token
   if (search) window.history.replaceState(null, '', '/portal/');
-  if (!link.companyId) return { kind: 'noCompany' };
+  const companyId = link.companyId;
+  if (!companyId) return { kind: 'noCompany' };
 
   if (!(await session.getUser())) {
     if (session.justSignedOut()) return { kind: 'signedOut', session };
@@ -52,15 +63,18 @@ export async function boot(texts: Texts): Promise<Phase> {
   // once the portal shows, a token the server refuses sends the person to sign in again; while
   // booting, the refusal is shown instead (right after a sign-in it would loop via the issuer)
   let shown = false;
-  const call = portalCaller(
-    link.companyId,
-    () => session.accessToken(),
-    () => {
-      if (shown) void session.manager.removeUser().then(() => session.signIn());
-    },
-  );
+  const caller = (customerId?: string) =>
+    portalCaller(
+      companyId,
+      () => session.accessToken(),
+      () => {
+        if (shown) void session.manager.removeUser().then(() => session.signIn());
+      },
+      customerId,
+    );
+  const call = caller();
 
-  let notice: { severity: 'success' | 'error'; text: string } | undefined;
+  let notice: Notice | undefined;
   if (link.invitation) {
     try {
       await call(ACCEPT_INVITATION, { token: link.invitation });
@@ -72,9 +86,24 @@ export async function boot(texts: Texts): Promise<Phase> {
     }
   }
   try {
-    const { portalCustomer } = await call<{ portalCustomer: Customer }>(CUSTOMER);
+    const { portalCustomers } = await call<{ portalCustomers: LinkedCustomer[] }>(CUSTOMERS);
+    const actAs = async (customerId: string, shownNotice?: Notice): Promise<Ready> => {
+      const scoped = caller(customerId);
+      const { portalCustomer } = await scoped<{ portalCustomer: Customer }>(CUSTOMER);
+      keepChoice(companyId, customerId, sessionStorage);
+      return {
+        kind: 'ready',
+        session,
+        call: scoped,
+        customer: portalCustomer,
+        customers: portalCustomers,
+        choose: (id) => actAs(id),
+        notice: shownNotice,
+      };
+    };
+    const ready = await actAs(chosenCustomer(companyId, portalCustomers, sessionStorage).id, notice);
     shown = true;
-    return { kind: 'ready', session, call, customer: portalCustomer, notice };
+    return ready;
   } catch (error) {
     const e = error as PortalError;
     // a stored token the server no longer takes: sign in again (not right after a sign-in,
@@ -84,7 +113,13 @@ export async function boot(texts: Texts): Promise<Phase> {
       await session.signIn();
       return { kind: 'loading' };
     }
-    const message = e.code === 'FORBIDDEN' ? `${texts.t('noAccess')} (${e.message})` : e.message;
+    // the company's add-on is off: nothing the person did, nor can do, opens it
+    const message =
+      e.code !== 'FORBIDDEN'
+        ? e.message
+        : e.info?.addOn
+          ? texts.t('portalOff')
+          : `${texts.t('noAccess')} (${e.message})`;
     return {
       kind: 'failed',
       title: notice?.severity === 'error' ? notice.text : texts.t('portal'),

@@ -15,6 +15,8 @@ const en = {
   noCompany:
     'Open the customer portal from the link in your invitation e-mail: it names the company whose portal this is.',
   noAccess: 'Your account is not linked to a customer in this portal.',
+  portalOff: 'This company’s customer portal is not turned on. Ask the company to turn it on.',
+  customerChoice: 'Customer',
   invitationAccepted: 'Invitation accepted: welcome.',
   invitationRefused: 'The invitation could not be accepted',
   language: 'Language',
@@ -92,6 +94,8 @@ const fr: Record<TextKey, string> = {
   noCompany:
     'Ouvrez le portail client depuis le lien de votre courriel d’invitation : il indique l’entreprise dont c’est le portail.',
   noAccess: 'Votre compte n’est lié à aucun client dans ce portail.',
+  portalOff: 'Le portail client de cette entreprise n’est pas activé. Demandez à l’entreprise de l’activer.',
+  customerChoice: 'Client',
   invitationAccepted: 'Invitation acceptée : bienvenue.',
   invitationRefused: 'L’invitation n’a pas pu être acceptée',
   language: 'Langue',

@@ -21,6 +21,7 @@ function Portal() {
   );
   const texts = useMemo(() => textsFor(language), [language]);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [choosing, setChoosing] = useState(false);
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -44,6 +45,14 @@ function Portal() {
     localStorage.setItem(LANGUAGE_KEY, next);
     setLanguage(next);
   };
+  const choose = (customerId: string) => {
+    if (phase.kind !== 'ready' || customerId === phase.customer.id) return;
+    setChoosing(true);
+    phase
+      .choose(customerId)
+      .then(setPhase, (error: Error) => setPhase({ ...phase, notice: { severity: 'error', text: error.message } }))
+      .finally(() => setChoosing(false));
+  };
   const call = phase.kind === 'ready' ? phase.call : unusable;
   const services = useMemo(() => ({ texts, call }), [texts, call]);
   const session = 'session' in phase ? phase.session : undefined;
@@ -54,7 +63,10 @@ function Portal() {
       {phase.kind === 'ready' ? (
         <PortalApp
           customer={phase.customer}
+          customers={phase.customers}
           notice={phase.notice}
+          choosing={choosing}
+          onChoose={choose}
           onLanguage={switchLanguage}
           onSignOut={() => void phase.session.signOut()}
         />

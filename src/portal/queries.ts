@@ -63,6 +63,7 @@ export interface Statement {
   lines: { date: string; kind: string; number: string; amount: string; balance: string }[];
 }
 
+export const CUSTOMERS = `{ portalCustomers { id name } }`;
 export const CUSTOMER = `{ portalCustomer { id name currency companyName } }`;
 export const PRODUCTS = `{ portalProducts { id sku name description price currency } }`;
 const LINES = `lines { product description quantity }`;

@@ -2,8 +2,11 @@
 // products customers see and order (portalSetSettings, one save for both), invite a customer's
 // person by e-mail (portalInviteCustomerUser; they use the portal once they accept the mailed
 // link) and remove portal users (portalRemoveUser, effective at the person's next request).
+// While the company's customerPortal add-on is off the screen says so and leads to /apps, where
+// it is turned on: the portal opens to nobody and invitations are refused meanwhile.
 import { useCallback, useEffect, useState } from 'react';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import {
   Alert,
   Autocomplete,
@@ -28,6 +31,8 @@ import {
 import { describeApiError } from '../../data/errors';
 import { isEmailOrBlank } from '../../../shared/validation';
 import { useGraphQL } from '../settings/api';
+import { useCurrentCompany } from '../../services';
+import { PORTAL_ADD_ON, portalAddOnOn } from './addOn';
 import {
   CUSTOMER_CHOICES,
   INVITE,
@@ -178,7 +183,7 @@ function UsersCard({ users, onRemoved }: { users: PortalUser[]; onRemoved: (id: 
   );
 }
 
-function InviteCard({ onInvited }: { onInvited: (user: PortalUser) => void }) {
+function InviteCard({ onInvited, addOnOn }: { onInvited: (user: PortalUser) => void; addOnOn: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const gql = useGraphQL();
@@ -270,7 +275,7 @@ function InviteCard({ onInvited }: { onInvited: (user: PortalUser) => void }) {
         </Stack>
       </CardContent>
       <CardActions>
-        <Button variant="contained" onClick={invite} disabled={busy}>
+        <Button variant="contained" onClick={invite} disabled={busy || !addOnOn}>
           {translate(`${T}.invite`)}
         </Button>
       </CardActions>
@@ -278,9 +283,28 @@ function InviteCard({ onInvited }: { onInvited: (user: PortalUser) => void }) {
   );
 }
 
+/** The add-on is the company's (spec 1): without it the portal opens to nobody. */
+function AddOnOff() {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="warning"
+      data-add-on={PORTAL_ADD_ON}
+      action={
+        <Button component={Link} to="/apps" color="inherit" size="small">
+          {translate(`${T}.open_apps`)}
+        </Button>
+      }
+    >
+      {translate(`${T}.add_on_off`)}
+    </Alert>
+  );
+}
+
 export function PortalSetupPage() {
   const translate = useTranslate();
   const gql = useGraphQL();
+  const addOnOn = portalAddOnOn(useCurrentCompany());
   const [data, setData] = useState<SetupData | null>(null);
   const [products, setProducts] = useState<ProductChoice[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -329,9 +353,10 @@ export function PortalSetupPage() {
         <Loading />
       ) : (
         <Stack spacing={2}>
+          {!addOnOn && <AddOnOff />}
           <SettingsCard initial={data.portalSettings} products={products} />
           <UsersCard users={data.portalUsers} onRemoved={removed} />
-          <InviteCard onInvited={invited} />
+          <InviteCard onInvited={invited} addOnOn={addOnOn} />
         </Stack>
       )}
     </Box>

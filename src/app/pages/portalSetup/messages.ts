@@ -25,6 +25,9 @@ export const portalSetupMessages = {
           invite_title: 'Invite a customer’s person',
           invite: 'Send invitation',
           invited: 'Invitation sent to %{email}. They can use the portal once they accept it.',
+          add_on_off:
+            'The customer portal is not turned on for this company: nobody can use it and no invitation can be sent. Turn it on in Apps.',
+          open_apps: 'Open Apps',
         },
       },
     },
@@ -55,6 +58,9 @@ export const portalSetupMessages = {
           invite_title: 'Inviter une personne d’un client',
           invite: 'Envoyer l’invitation',
           invited: 'Invitation envoyée à %{email}. Elle pourra utiliser le portail après l’avoir acceptée.',
+          add_on_off:
+            'Le portail client n’est pas activé pour cette entreprise : personne ne peut l’utiliser et aucune invitation ne peut être envoyée. Activez-le dans Applications.',
+          open_apps: 'Ouvrir Applications',
         },
       },
     },
