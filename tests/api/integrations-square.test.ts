@@ -17,10 +17,11 @@ import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harn
 import { exciseCompany } from './exciseKit';
 import { companyTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
-import { startSquareStandIn, type SquareStandIn, type StandInOrder } from '../standins/square';
+import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { RetryLater } from '../../src/server/domain/integrations/calls';
-import { addDays, startOfDay } from '../../src/server/domain/integrations/square/days';
+import { addDays } from '../../src/shared/days';
+import { startOfDay } from '../../src/server/domain/integrations/square/days';
 import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
 import { integrationsPushJob } from '../../src/server/domain/integrations/queue';
 import { dayIn } from '../../src/server/domain/company/timeZone';
@@ -42,8 +43,8 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   let ryeVariation = '';
   let orderSeq = 0;
   const saved: Record<string, string | undefined> = {};
-  const today = dayIn(ZONE, new Date());
-  const yesterday = addDays(today, -1);
+  // the last day the pull takes: yesterday, once it is two hours past midnight in Toronto
+  const yesterday = addDays(dayIn(ZONE, new Date(Date.now() - 2 * 3_600_000)), -1);
 
   const gql = async (
     query: string,
@@ -62,24 +63,54 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   const sync = async () =>
     (await ok<{ integrationSync: number }>(`mutation { integrationSync(app: square) }`)).integrationSync;
   const push = () => pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
-  /** a sale closed at `hour`:00 in Toronto on `day` */
+  const closedAt = (day: string, hour: number) =>
+    new Date(Date.parse(startOfDay(ZONE, day)) + hour * 3_600_000).toISOString();
+  const nameOf = (variation: string) =>
+    variation === ginVariation ? 'Gin 750' : variation === ryeVariation ? 'Rye 750' : 'Mystery';
+  const money = (amount: number) => ({ amount, currency: 'CAD' });
+  /** a sale closed at `hour`:00 in Toronto on `day`, at base prices (no discount, no tax) */
   const sale = (day: string, hour: number, lines: [string, number, number][], extra: Partial<StandInOrder> = {}) => {
     orderSeq += 1;
     square.orders.push({
       id: `ORDER${orderSeq}`,
       location_id: 'L1TASTINGROOM',
       state: 'COMPLETED',
-      closed_at: new Date(Date.parse(startOfDay(ZONE, day)) + hour * 3_600_000).toISOString(),
+      closed_at: closedAt(day, hour),
       line_items: lines.map(([variation, quantity, cents], i) => ({
         uid: `U${orderSeq}-${i}`,
-        name: variation === ginVariation ? 'Gin 750' : variation === ryeVariation ? 'Rye 750' : 'Mystery',
+        name: nameOf(variation),
         quantity: String(quantity),
         catalog_object_id: variation,
-        base_price_money: { amount: cents, currency: 'CAD' },
+        base_price_money: money(cents),
+        gross_sales_money: money(quantity * cents),
+        total_discount_money: money(0),
+        total_tax_money: money(0),
+        total_money: money(quantity * cents),
       })),
       ...extra,
     });
   };
+  /** a line with Square's amounts as given, HST 13 % (the order's tax "T1") applied */
+  const taxed = (
+    uid: string,
+    variation: string,
+    quantity: number,
+    base: number,
+    discount: number,
+    tax: number,
+  ): StandInLine => ({
+    uid,
+    name: nameOf(variation),
+    quantity: String(quantity),
+    catalog_object_id: variation,
+    base_price_money: money(base),
+    gross_sales_money: money(quantity * base),
+    total_discount_money: money(discount),
+    total_tax_money: money(tax),
+    total_money: money(quantity * base - discount + tax),
+    applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
+  });
+  const HST = { uid: 'T1', name: 'HST', percentage: '13.0', type: 'ADDITIVE', scope: 'ORDER' } as const;
   const invoicesOf = async (day: string) =>
     rowsOf<{ id: string }>(
       await api.database.db.execute(sql`SELECT id::text FROM invoices WHERE company_id = ${co.companyId}
@@ -339,6 +370,144 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     ]);
     const { addOnsWithAlerts } = await ok<{ addOnsWithAlerts: string[] }>(`{ addOnsWithAlerts }`);
     expect(addOnsWithAlerts).toContain('pointOfSale');
+  });
+
+  it("takes a day's discounts, taxes and refunds as Square took them, to the cent", async () => {
+    // Square's amounts (Orders API: total_money = gross - total_discount_money + additive tax;
+    // an order-level discount is shared over the lines by amount; tax rounded per line):
+    //   order A: 2 x Gin 750 at 39.95 = 79.90, 10 % off the line 7.99 -> 71.91; HST 13 % of it
+    //            9.3483 -> 9.35; total 81.26
+    //   order B: Gin 39.95 + Rye 54.00 = 93.95, 5.00 off the order: gin 5.00 x 39.95 / 93.95 =
+    //            2.1261 -> 2.13, net 37.82, HST 4.9166 -> 4.92; rye 2.87, net 51.13, HST 6.6469 ->
+    //            6.65; total 37.82 + 4.92 + 51.13 + 6.65 = 100.52
+    //   order C: a refund of a Rye 750 sold on an earlier day: 54.00 + HST 7.02 = 61.02
+    // The invoice, worked by hand: gin 71.91 over 2 bottles is 1 x 35.95 + 1 x 35.96; gin 1 x
+    // 37.82; rye 1 x 51.13; HST 9.35 + 4.92 + 6.65 = 20.92; total 160.86 + 20.92 = 181.78, what
+    // the till took (81.26 + 100.52). The refund: a Credited return of 1 rye at 54.00 + HST 7.02
+    // = 61.02 (the till paid it back: it credits no invoice, the day's is paid in full).
+    const day = addDays(yesterday, -7);
+    const order = (id: string, hour: number, fields: Partial<StandInOrder>) =>
+      square.orders.push({
+        id,
+        location_id: 'L1TASTINGROOM',
+        state: 'COMPLETED',
+        closed_at: closedAt(day, hour),
+        line_items: [],
+        taxes: [HST],
+        ...fields,
+      });
+    order('ORDER-A', 11, {
+      discounts: [{ uid: 'D1', name: 'Staff', percentage: '10.0', scope: 'LINE_ITEM' }],
+      line_items: [
+        {
+          ...taxed('A1', ginVariation, 2, 3995, 799, 935),
+          applied_discounts: [{ uid: 'A1-D1', discount_uid: 'D1', applied_money: money(799) }],
+        },
+      ],
+      total_money: money(8126),
+    });
+    order('ORDER-B', 13, {
+      discounts: [{ uid: 'D2', name: 'Five off', amount_money: money(500), scope: 'ORDER' }],
+      line_items: [taxed('B1', ginVariation, 1, 3995, 213, 492), taxed('B2', ryeVariation, 1, 5400, 287, 665)],
+      total_money: money(10052),
+    });
+    const { gross_sales_money: gross, ...refunded } = taxed('C1', ryeVariation, 1, 5400, 0, 702);
+    order('ORDER-C', 15, {
+      returns: [
+        {
+          uid: 'R1',
+          source_order_id: 'ORDER-EARLIER',
+          return_line_items: [{ ...refunded, gross_return_money: gross }],
+          return_taxes: [HST],
+        },
+      ],
+    });
+    const ginBefore = await dutyPaidAtSite(gin);
+    const ryeBefore = await dutyPaidAtSite(rye);
+    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
+      WHERE company_id = ${co.companyId}`);
+    await sync();
+    await push();
+    expect(await logOf('squareDay', dayKey(day))).toMatchObject({ status: 'succeeded' });
+    const invoices = await invoicesOf(day);
+    expect(invoices).toHaveLength(1);
+    const { invoice } = await ok<{ invoice: Record<string, unknown> }>(
+      `query($id: ID!) { invoice(id: $id) { status total taxTotal amountPaid balance
+        lines { product { id } description quantity unitPrice amount } } }`,
+      { id: invoices[0].id },
+    );
+    expect(invoice).toMatchObject({ status: 'Paid', total: 181.78, amountPaid: 181.78, balance: 0 });
+    expect(invoice.lines).toEqual([
+      { product: { id: gin }, description: null, quantity: 1, unitPrice: 35.95, amount: 35.95 },
+      { product: { id: gin }, description: null, quantity: 1, unitPrice: 35.96, amount: 35.96 },
+      { product: { id: gin }, description: null, quantity: 1, unitPrice: 37.82, amount: 37.82 },
+      { product: { id: rye }, description: null, quantity: 1, unitPrice: 51.13, amount: 51.13 },
+      { product: null, description: 'Tax charged at the till: HST 13%', quantity: 1, unitPrice: 20.92, amount: 20.92 },
+    ]);
+    const [back] = rowsOf<{ id: string }>(
+      await api.database.db.execute(sql`SELECT id::text FROM sales_returns WHERE company_id = ${co.companyId}
+        AND notes LIKE ${`Square refunds of ${day}%`}`),
+    );
+    const { salesReturn } = await ok<{ salesReturn: Record<string, unknown> }>(
+      `query($id: ID!) { salesReturn(id: $id) { status date restock dutyPaid total invoice { id } site { id }
+        customer { id } lines { product { id } description quantity unitPrice amount } } }`,
+      { id: back.id },
+    );
+    expect(salesReturn).toMatchObject({
+      status: 'Credited',
+      date: day,
+      restock: true,
+      dutyPaid: true,
+      total: 61.02,
+      invoice: null,
+      site: { id: co.site },
+      customer: { id: tastingRoom },
+    });
+    expect(salesReturn.lines).toEqual([
+      { product: { id: rye }, description: null, quantity: 1, unitPrice: 54, amount: 54 },
+      { product: null, description: 'Tax refunded at the till: HST 13%', quantity: 1, unitPrice: 7.02, amount: 7.02 },
+    ]);
+    // three gin out; one rye out and the refunded one back in
+    expect(await dutyPaidAtSite(gin)).toBe(ginBefore - 3);
+    expect(await dutyPaidAtSite(rye)).toBe(ryeBefore);
+    // pulled again, the day makes neither a second invoice nor a second return
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND app = 'square' AND entity_type = 'squareDay' AND entity_id = ${dayKey(day)}`);
+    await push();
+    expect(await invoicesOf(day)).toHaveLength(1);
+    expect(await dutyPaidAtSite(rye)).toBe(ryeBefore);
+  });
+
+  const ginItemOf = () => square.catalog.get(ginVariation)!.item_variation_data!.item_id!;
+  const priceOfGin = () => square.catalog.get(ginVariation)!.item_variation_data!.price_money!.amount;
+  const priceGin = async (price: number) => {
+    await api.database.db.execute(sql`UPDATE products SET price = ${price}
+      WHERE company_id = ${co.companyId} AND id = ${gin}`);
+    await sync();
+    await push();
+    expect(await logOf('squareCatalog', '0')).toMatchObject({ status: 'succeeded' });
+  };
+
+  it("keeps the seller's other variations of a linked item, sent at Square's version", async () => {
+    const ginItem = ginItemOf();
+    // the seller added a half bottle to the gin item in Square's dashboard
+    const half = square.addVariationTo(ginVariation, 'Gin 375', 'GIN-375', 2200);
+    const versionBefore = square.catalog.get(ginItem)!.version;
+    await priceGin(42);
+    expect(priceOfGin()).toBe(4200);
+    expect(square.catalog.get(ginItem)!.item_data!.variations!.map((v) => v.id)).toEqual([ginVariation, half]);
+    expect(square.catalog.get(half)?.item_variation_data?.sku).toBe('GIN-375');
+    const sent = (square.upserts.at(-1) as { batches: { objects: { id: string; version?: number }[] }[] }).batches[0]
+      .objects;
+    expect(sent.find((o) => o.id === ginItem)?.version).toBe(versionBefore);
+  });
+
+  it('sends a price put back as it was (A, B, then A again) rather than replaying an old answer', async () => {
+    // gin went at 39.95 in the pushes before, then at 42.00: back at 39.95, the batch is the
+    // same as an earlier one but for the versions Square has given since
+    expect(priceOfGin()).toBe(4200);
+    await priceGin(39.95);
+    expect(priceOfGin()).toBe(3995);
   });
 
   it("keeps each company to its own setup and asks for the setup's permissions", async () => {

@@ -7,10 +7,13 @@
 //   access_token, token_type "bearer", expires_at (30 days), merchant_id, refresh_token),
 //   POST /oauth2/revoke (RevokeToken, "Authorization: Client {secret}").
 // - GET /v2/locations (ListLocations), POST /v2/orders/search (SearchOrders: location_ids,
-//   query.filter.state_filter.states, date_time_filter.closed_at {start_at, end_at}; cursor pages),
+//   query.filter.state_filter.states, date_time_filter.closed_at {start_at, end_at}; cursor pages;
+//   orders are answered as the test stored them, with their line amounts, taxes and returns),
 //   POST /v2/catalog/batch-retrieve (object_ids), POST /v2/catalog/batch-upsert
 //   (idempotency_key, batches[].objects with "#" temporary ids; answers objects and id_mappings;
-//   a repeated idempotency_key answers the first answer), POST /v2/catalog/search
+//   a repeated idempotency_key answers the first answer, whatever the objects now say; an object
+//   sent with a version other than the stored one is refused 400 VERSION_MISMATCH; an item's
+//   variations left out of its update are deleted), POST /v2/catalog/search
 //   (object_types, exact_query or set_query), POST /v2/inventory/changes/batch-create (PHYSICAL_COUNT changes).
 // - Failures: 401 ACCESS_TOKEN_EXPIRED (AUTHENTICATION_ERROR), 429 RATE_LIMITED with
 //   Retry-After, 500 INTERNAL_SERVER_ERROR, injected before the next API calls.
@@ -20,19 +23,46 @@ import { randomBytes } from 'node:crypto';
 
 export type Injected = { kind: '429'; retryAfter: number } | { kind: '500' } | { kind: '400'; detail: string };
 
+type Money = { amount: number; currency: string };
+
+/** A line of an order or of a return, with the amounts Square computes on it (Orders API,
+ * OrderLineItem / OrderReturnLineItem): gross = base x quantity; total_discount_money holds the
+ * line's share of the order's discounts too; total_money = gross - discount + additive tax. */
+export interface StandInLine {
+  uid: string;
+  name: string;
+  quantity: string;
+  catalog_object_id?: string;
+  base_price_money: Money;
+  gross_sales_money?: Money;
+  gross_return_money?: Money;
+  total_discount_money: Money;
+  total_tax_money: Money;
+  total_money: Money;
+  applied_taxes?: { uid: string; tax_uid: string; applied_money: Money }[];
+  applied_discounts?: { uid: string; discount_uid: string; applied_money: Money }[];
+}
+
+export interface StandInTax {
+  uid: string;
+  name: string;
+  percentage: string;
+  type: 'ADDITIVE' | 'INCLUSIVE';
+  scope: 'ORDER' | 'LINE_ITEM';
+}
+
 /** An order as Square stores it (only the fields the connector reads and the search filters). */
 export interface StandInOrder {
   id: string;
   location_id: string;
   state: 'OPEN' | 'COMPLETED' | 'CANCELED';
   closed_at: string;
-  line_items: {
-    uid: string;
-    name: string;
-    quantity: string;
-    catalog_object_id?: string;
-    base_price_money: { amount: number; currency: string };
-  }[];
+  line_items: StandInLine[];
+  taxes?: StandInTax[];
+  discounts?: { uid: string; name: string; percentage?: string; amount_money?: Money; scope: string }[];
+  /** a refund of items: the lines handed back, and the taxes refunded with them */
+  returns?: { uid: string; source_order_id: string; return_line_items: StandInLine[]; return_taxes?: StandInTax[] }[];
+  total_money?: Money;
 }
 
 export interface CatalogObjectJson {
@@ -70,6 +100,8 @@ export interface SquareStandIn {
   expireAccessTokens(): void;
   /** adds an item with one variation the seller made in Square's dashboard; answers the variation id */
   addVariation(name: string, sku: string | null, cents: number): string;
+  /** adds a variation of the seller's own to the item of `variationId`; answers its id */
+  addVariationTo(variationId: string, name: string, sku: string, cents: number): string;
   close(): Promise<void>;
 }
 
@@ -217,7 +249,6 @@ export async function startSquareStandIn(port = 0): Promise<SquareStandIn> {
         ),
       };
     if (upsertAnswers.has(key)) return { status: 200, body: upsertAnswers.get(key) };
-    upserts.push(body as Record<string, unknown>);
     const mappings: { client_object_id: string; object_id: string }[] = [];
     const real = (id: string) => {
       if (!id.startsWith('#')) return id;
@@ -225,9 +256,28 @@ export async function startSquareStandIn(port = 0): Promise<SquareStandIn> {
       if (!found) mappings.push((found = { client_object_id: id, object_id: newId() }));
       return found.object_id;
     };
+    // an update names the version it read (CatalogObject.version): an older one is refused
+    const stale = (body.batches ?? [])
+      .flatMap((b) => b.objects ?? [])
+      .flatMap((o) => [o, ...(o.item_data?.variations ?? [])])
+      .find((o) => !o.id.startsWith('#') && o.version !== undefined && catalog.get(o.id)?.version !== o.version);
+    if (stale)
+      return {
+        status: 400,
+        body: errors(
+          'INVALID_REQUEST_ERROR',
+          'VERSION_MISMATCH',
+          `Object \`${stale.id}\` of type ${stale.type} at version ${stale.version} does not match the server version of ${catalog.get(stale.id)?.version}.`,
+        ),
+      };
+    upserts.push(body as Record<string, unknown>);
     const objects: CatalogObjectJson[] = [];
     for (const batch of body.batches ?? [])
       for (const object of batch.objects ?? []) {
+        // an item's variations are the ones the upsert sends: the others are deleted
+        const sent = new Set((object.item_data?.variations ?? []).map((v) => real(v.id)));
+        for (const old of catalog.get(real(object.id))?.item_data?.variations ?? [])
+          if (!sent.has(old.id)) catalog.delete(old.id);
         const itemId = real(object.id);
         const variations = (object.item_data?.variations ?? []).map((v) => {
           const variation: CatalogObjectJson = {
@@ -358,6 +408,20 @@ export async function startSquareStandIn(port = 0): Promise<SquareStandIn> {
       };
       catalog.set(variation.id, variation);
       catalog.set(itemId, { type: 'ITEM', id: itemId, version: 1, item_data: { name, variations: [variation] } });
+      return variation.id;
+    },
+    addVariationTo(variationId, name, sku, cents) {
+      const itemId = catalog.get(variationId)!.item_variation_data!.item_id!;
+      const item = catalog.get(itemId)!;
+      const variation: CatalogObjectJson = {
+        type: 'ITEM_VARIATION',
+        id: newId(),
+        version: 1,
+        item_variation_data: { item_id: itemId, name, sku, price_money: { amount: cents, currency: 'CAD' } },
+      };
+      catalog.set(variation.id, variation);
+      item.item_data = { ...item.item_data, variations: [...(item.item_data?.variations ?? []), variation] };
+      item.version = (item.version ?? 0) + 1;
       return variation.id;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,8 +1,9 @@
 // The Square calls the point-of-sale sync makes, through the SDK (developer.squareup.com API
 // reference): ListLocations, SearchOrders (COMPLETED orders of one location closed in a time
 // range, cursor pages), BatchRetrieveCatalogObjects (the variations' SKUs),
-// BatchUpsertCatalogObjects (items with one variation each; an idempotency_key makes a retried
-// batch answer the first result) and BatchChangeInventory (PHYSICAL_COUNT per variation).
+// BatchUpsertCatalogObjects (an item per product, a linked one sent whole with its version; an
+// idempotency_key makes a retried batch answer the first result) and BatchChangeInventory
+// (PHYSICAL_COUNT per variation).
 import type { Square } from 'square';
 import type { ConnectorTokens } from '../connector';
 import { squareCall, squareClient } from './client';
@@ -25,15 +26,67 @@ export async function listLocations(tokens: ConnectorTokens): Promise<SquareLoca
     .map((l) => ({ id: l.id!, name: l.name ?? l.id! }));
 }
 
-/** A line of a completed sale, reduced to what the day's invoice needs. */
+/** A tax as the till charged (or gave back) it on the day's lines, named as Square names it. */
+export interface TaxPart {
+  name: string;
+  cents: bigint;
+}
+
+/** A line of a completed sale, or of an itemized refund, with the amounts Square computed. */
 export interface SoldLine {
   orderId: string;
   name: string;
   variationId: string | null;
   quantity: string;
-  /** the unit price before discounts, in cents, and its currency */
-  unitCents: bigint;
+  /** what the line took before tax, after its own and the order's discounts (Square spreads an
+   * order-level discount over the lines' total_discount_money): total_money - total_tax_money,
+   * which holds for additive and inclusive taxes alike */
+  netCents: bigint;
+  /** the line's taxes as charged (applied_taxes), what is left of total_tax_money as "Tax" */
+  taxes: TaxPart[];
   currency: string;
+  /** handed back at the till (a return line of a refund) rather than sold */
+  returned: boolean;
+}
+
+const cents = (money: Square.Money | undefined) => money?.amount ?? 0n;
+
+type OrderTax = Square.OrderLineItemTax | Square.OrderReturnTax;
+type AnyLine = Square.OrderLineItem | Square.OrderReturnLineItem;
+
+const taxName = (tax: OrderTax | undefined) =>
+  `${tax?.name || 'Tax'}${tax?.percentage ? ` ${tax.percentage.replace(/\.0+$/, '')}%` : ''}`;
+
+function soldLine(order: Square.Order, line: AnyLine, taxes: OrderTax[], returned: boolean): SoldLine {
+  const taxTotal = cents(line.totalTaxMoney);
+  const parts: TaxPart[] = [];
+  let applied = 0n;
+  for (const a of line.appliedTaxes ?? []) {
+    const amount = cents(a.appliedMoney);
+    applied += amount;
+    parts.push({ name: taxName(taxes.find((t) => t.uid === a.taxUid)), cents: amount });
+  }
+  if (taxTotal !== applied) parts.push({ name: taxName(undefined), cents: taxTotal - applied });
+  return {
+    orderId: order.id ?? '',
+    name: line.name ?? line.variationName ?? '',
+    variationId: line.catalogObjectId ?? null,
+    quantity: line.quantity,
+    netCents: cents(line.totalMoney) - taxTotal,
+    taxes: parts.filter((p) => p.cents !== 0n),
+    currency: line.totalMoney?.currency ?? line.basePriceMoney?.currency ?? 'CAD',
+    returned,
+  };
+}
+
+/** An order's lines as the day needs them: what it sold, and what it took back (a refund of
+ * items is an order of its own whose `returns` name the lines handed back). */
+export function linesOfOrder(order: Square.Order): SoldLine[] {
+  const sold = (order.lineItems ?? []).map((line) => soldLine(order, line, order.taxes ?? [], false));
+  const back = (order.returns ?? []).flatMap((r) =>
+    (r.returnLineItems ?? []).map((line) => soldLine(order, line, r.returnTaxes ?? [], true)),
+  );
+  return [...sold, ...back];
 }
 
 /** The location's orders COMPLETED (closed) in [startAt, endAt), every page. */
@@ -62,16 +115,7 @@ export async function completedOrders(
         },
       }),
     );
-    for (const order of answer.orders ?? [])
-      for (const line of order.lineItems ?? [])
-        lines.push({
-          orderId: order.id ?? '',
-          name: line.name ?? line.variationName ?? '',
-          variationId: line.catalogObjectId ?? null,
-          quantity: line.quantity,
-          unitCents: line.basePriceMoney?.amount ?? 0n,
-          currency: line.basePriceMoney?.currency ?? 'CAD',
-        });
+    for (const order of answer.orders ?? []) lines.push(...linesOfOrder(order));
     cursor = answer.cursor || undefined;
   } while (cursor);
   return lines;
@@ -138,47 +182,83 @@ export interface CatalogProduct {
 export const newItemId = (productId: string) => `#item-${productId}`;
 export const newVariationId = (productId: string) => `#variation-${productId}`;
 
-function catalogObjectsOf(product: CatalogProduct): Square.CatalogObject {
-  const itemId = product.itemId ?? newItemId(product.productId);
+function variationData(product: CatalogProduct, itemId: string): Square.CatalogItemVariation {
   return {
-    type: 'ITEM',
-    id: itemId,
+    itemId,
+    sku: product.sku,
+    trackInventory: true,
+    ...(product.priceCents === null
+      ? { pricingType: 'VARIABLE_PRICING' }
+      : {
+          pricingType: 'FIXED_PRICING',
+          priceMoney: { amount: product.priceCents, currency: product.currency as Square.Currency },
+        }),
+  };
+}
+
+/** The product as the item to upsert. A linked item (`existing`, as Square answered it just
+ * now) is sent whole, with its `version` and every variation: Square deletes the variations an
+ * update leaves out, and the seller may have added sizes of their own; only the product's own
+ * variation changes (its SKU and price), and the item's name. */
+export function catalogObjectOf(product: CatalogProduct, existing?: Square.CatalogObject): Square.CatalogObject {
+  const itemId = product.itemId ?? newItemId(product.productId);
+  const variationId = product.variationId ?? newVariationId(product.productId);
+  const ours: Square.CatalogObject = {
+    type: 'ITEM_VARIATION',
+    id: variationId,
     presentAtAllLocations: true,
+    itemVariationData: { name: 'Regular', ...variationData(product, itemId) },
+  };
+  if (existing?.type !== 'ITEM')
+    return {
+      type: 'ITEM',
+      id: itemId,
+      presentAtAllLocations: true,
+      itemData: { name: product.name, variations: [ours] },
+    };
+  const variations = existing.itemData?.variations ?? [];
+  const mine = variations.find((v) => v.id === variationId);
+  return {
+    ...existing,
     itemData: {
+      ...existing.itemData,
       name: product.name,
-      variations: [
-        {
-          type: 'ITEM_VARIATION',
-          id: product.variationId ?? newVariationId(product.productId),
-          presentAtAllLocations: true,
-          itemVariationData: {
-            itemId,
-            name: 'Regular',
-            sku: product.sku,
-            trackInventory: true,
-            ...(product.priceCents === null
-              ? { pricingType: 'VARIABLE_PRICING' }
-              : {
-                  pricingType: 'FIXED_PRICING',
-                  priceMoney: { amount: product.priceCents, currency: product.currency as Square.Currency },
-                }),
-          },
-        },
-      ],
+      variations: mine
+        ? variations.map((v) =>
+            v === mine && v.type === 'ITEM_VARIATION'
+              ? { ...v, itemVariationData: { ...v.itemVariationData, ...variationData(product, itemId) } }
+              : v,
+          )
+        : [...variations, ours],
     },
   };
 }
 
-/** Upserts the products as items; answers each temporary id's real one. */
+/** The items as Square holds them now (their versions and all their variations); ids Square no
+ * longer has are left out. */
+export async function retrieveItems(
+  tokens: ConnectorTokens,
+  ids: string[],
+): Promise<Map<string, Square.CatalogObject>> {
+  const client = squareClient(tokens.accessToken);
+  const items = new Map<string, Square.CatalogObject>();
+  for (let i = 0; i < ids.length; i += RETRIEVE_BATCH) {
+    const answer = await squareCall(() => client.catalog.batchGet({ objectIds: ids.slice(i, i + RETRIEVE_BATCH) }));
+    for (const object of answer.objects ?? []) if (object.type === 'ITEM' && object.id) items.set(object.id, object);
+  }
+  return items;
+}
+
+/** Upserts the items; answers each temporary id's real one. */
 export async function upsertCatalog(
   tokens: ConnectorTokens,
-  products: CatalogProduct[],
+  objects: Square.CatalogObject[],
   idempotencyKey: string,
 ): Promise<Map<string, string>> {
   const answer = await squareCall(() =>
     squareClient(tokens.accessToken).catalog.batchUpsert({
       idempotencyKey,
-      batches: [{ objects: products.map(catalogObjectsOf) }],
+      batches: [{ objects }],
     }),
   );
   return new Map(

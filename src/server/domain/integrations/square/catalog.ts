@@ -1,9 +1,13 @@
 // The catalogue and stock pushed to Square: each active product with a SKU is an item with one
 // variation (its name, SKU and price), upserted in batches (BatchUpsertCatalogObjects); the
 // ids Square gives new objects are linked at once ('squareItem', 'squareVariation'), so the
-// next push updates them rather than making copies. The idempotency key is made from the
-// batch's content: a job retried after a lost answer sends the same key and Square answers
-// the first result. Then each linked variation's duty-paid quantity on hand at the retail site
+// next push updates them rather than making copies. A linked item is read from Square first and
+// sent whole, with its version and the seller's other variations (api.ts catalogObjectOf). The
+// idempotency key is made from the batch as sent, versions included: a job retried after a
+// lost answer sends the same key and Square answers the first result, while a change made
+// after Square's last answer (a price put back as it was) carries the version that answer
+// gave, so it is a new key and Square applies it rather than replaying a stale result. Then
+// each linked variation's duty-paid quantity on hand at the retail site
 // is sent as a PHYSICAL_COUNT at the Square location (a count replaces, so a repeat is harmless).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -14,10 +18,15 @@ import { centsOf, withTokens } from '../calls';
 import type { PointOfSaleApp } from '../apps';
 import type { ConnectorTokens } from '../connector';
 import { saveLink } from '../store';
-import { INVENTORY_BATCH, UPSERT_BATCH, newItemId, newVariationId, type CatalogProduct } from './api';
+import { INVENTORY_BATCH, UPSERT_BATCH, catalogObjectOf, newItemId, newVariationId, type CatalogProduct } from './api';
 import type { CompleteSettings } from './settings';
 
-const keyOf = (parts: unknown) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 45);
+// versions and amounts are bigints in the SDK's objects
+const keyOf = (parts: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(parts, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+    .digest('hex')
+    .slice(0, 45);
 
 async function productsToPush(ctx: DomainContext, app: string, currency: string): Promise<CatalogProduct[]> {
   const rows = rowsOf<{
@@ -91,13 +100,14 @@ export async function pushCatalog(
   }
   for (let i = 0; i < products.length; i += UPSERT_BATCH) {
     const batch = products.slice(i, i + UPSERT_BATCH);
-    const idempotencyKey = keyOf([
-      companyId,
-      'catalog',
-      batch.map((p) => ({ ...p, priceCents: String(p.priceCents) })),
-    ]);
+    const linked = batch.map((p) => p.itemId).filter((id): id is string => !!id);
+    const current = linked.length
+      ? await withTokens(ctx.db, companyId, app, session, (tokens) => app.connector.retrieveItems(tokens, linked))
+      : new Map();
+    const objects = batch.map((p) => catalogObjectOf(p, p.itemId ? current.get(p.itemId) : undefined));
+    const idempotencyKey = keyOf([companyId, 'catalog', objects]);
     const ids = await withTokens(ctx.db, companyId, app, session, (tokens) =>
-      app.connector.upsertCatalog(tokens, batch, idempotencyKey),
+      app.connector.upsertCatalog(tokens, objects, idempotencyKey),
     );
     for (const product of batch) {
       const item = ids.get(newItemId(product.productId));

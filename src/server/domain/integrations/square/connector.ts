@@ -2,13 +2,22 @@
 // point-of-sale add-on's apps give (a Clover or Lightspeed connector would give the same).
 import type { OAuthConnector } from '../connector';
 import { authorizeUrl, exchangeCode, refreshTokens, revokeTokens } from './oauth';
-import { completedOrders, listLocations, setCounts, upsertCatalog, variationsBySku, variationSkus } from './api';
+import {
+  completedOrders,
+  listLocations,
+  retrieveItems,
+  setCounts,
+  upsertCatalog,
+  variationsBySku,
+  variationSkus,
+} from './api';
 
 export interface PointOfSaleConnector extends OAuthConnector {
   listLocations: typeof listLocations;
   completedOrders: typeof completedOrders;
   variationSkus: typeof variationSkus;
   variationsBySku: typeof variationsBySku;
+  retrieveItems: typeof retrieveItems;
   upsertCatalog: typeof upsertCatalog;
   setCounts: typeof setCounts;
 }
@@ -23,6 +32,7 @@ export const squareConnector: PointOfSaleConnector = {
   completedOrders,
   variationSkus,
   variationsBySku,
+  retrieveItems,
   upsertCatalog,
   setCounts,
 };

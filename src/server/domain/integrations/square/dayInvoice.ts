@@ -3,6 +3,21 @@
 // site (its posting takes the bottles out of duty-paid stock as Sold, shipmentStock.ts) and the
 // invoice made from it, to the tasting-room customer, paid at the till. Both are created by the
 // generic create path (validation, totals, hooks, audit) in the caller's transaction.
+//
+// The amounts are Square's own, not our price list: each line at what it took after its
+// discounts (the order's discounts included), and each tax as Square charged it, so the
+// invoice's total is what the till took that day to the cent. Taxes are lines of their own
+// (no product, quantity 1) rather than our tax records on the lines: our documents charge a tax
+// once on the sum of their lines, Square rounds it per line, and a day of many sales would come
+// out a few cents apart from what was actually collected.
+//
+// Refunds of items that day (Square: an order whose `returns` name the lines handed back) are
+// not netted against the sales: a day can refund more bottles of a product than it sold, and
+// an invoice line cannot go below zero. They are one sales return of the day, Credited (the
+// till paid the money back), restocked into duty-paid stock at the retail site through the
+// return posting (returnStock.ts). It names no invoice: the bottle was mostly sold on another
+// day, and crediting this day's invoice, paid in full at the till, would show the tasting room
+// owed money it already had back. The day's invoice less its return is what Square deposits.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
@@ -13,24 +28,89 @@ import type { SoldProduct } from './products';
 import { DayProblem } from './products';
 
 export interface DayLine {
-  productId: string;
+  /** null: a tax line */
+  productId: string | null;
+  description: string | null;
   /** thousandths of a unit */
   milli: bigint;
   unitCents: bigint;
 }
 
-/** The day's quantities per product and unit price (a price change in the day makes two lines). */
-export function dayLines(lines: SoldLine[], products: Map<string, SoldProduct>): DayLine[] {
-  const byKey = new Map<string, DayLine>();
+/** What the day sold, or what it took back, and its total in cents (Square's total_money). */
+export interface DaySide {
+  lines: DayLine[];
+  cents: bigint;
+}
+
+export interface Day {
+  sold: DaySide;
+  returned: DaySide;
+}
+
+function wholeUnits(line: SoldLine): bigint {
+  const milli = toScaled(line.quantity, 3);
+  if (milli <= 0n || milli % 1000n !== 0n)
+    throw new DayProblem(
+      `Square ${line.returned ? 'took back' : 'sold'} ${line.quantity} of "${line.name}" (order ${line.orderId}): products move in whole units`,
+    );
+  return milli / 1000n;
+}
+
+/** `cents` over `units` bottles at whole-cent prices that add up exactly: 3 for 100 cents is
+ * 2 at 33 and 1 at 34 (a line's discount rarely divides evenly). */
+function pricedUnits(units: bigint, cents: bigint): { units: bigint; unitCents: bigint }[] {
+  const unit = cents / units;
+  const rest = cents - unit * units;
+  return [
+    { units: units - rest, unitCents: unit },
+    { units: rest, unitCents: unit + 1n },
+  ].filter((p) => p.units > 0n);
+}
+
+function sideOf(lines: SoldLine[], products: Map<string, SoldProduct>, taxWords: string): DaySide {
+  const byPrice = new Map<string, DayLine>();
+  const taxes = new Map<string, bigint>();
+  let cents = 0n;
   for (const line of lines) {
+    if (line.netCents < 0n)
+      throw new DayProblem(`Square line "${line.name}" (order ${line.orderId}) comes to less than nothing`);
     const product = products.get(line.variationId!)!;
-    const key = `${product.id}/${line.unitCents}`;
-    const milli = toScaled(line.quantity, 3);
-    const entry = byKey.get(key) ?? { productId: product.id, milli: 0n, unitCents: line.unitCents };
-    entry.milli += milli;
-    byKey.set(key, entry);
+    for (const { units, unitCents } of pricedUnits(wholeUnits(line), line.netCents)) {
+      const key = `${product.id}/${unitCents}`;
+      const entry = byPrice.get(key) ?? { productId: product.id, description: null, milli: 0n, unitCents };
+      entry.milli += units * 1000n;
+      byPrice.set(key, entry);
+    }
+    cents += line.netCents;
+    for (const tax of line.taxes) {
+      taxes.set(tax.name, (taxes.get(tax.name) ?? 0n) + tax.cents);
+      cents += tax.cents;
+    }
   }
-  return [...byKey.values()].filter((l) => l.milli !== 0n);
+  const taxLines: DayLine[] = [];
+  for (const [name, amount] of taxes) {
+    if (amount < 0n) throw new DayProblem(`Square's ${name} of the day comes to less than nothing`);
+    if (amount > 0n)
+      taxLines.push({ productId: null, description: `${taxWords}: ${name}`, milli: 1000n, unitCents: amount });
+  }
+  return { lines: [...byPrice.values(), ...taxLines], cents };
+}
+
+/** The day's sales and refunds: per product and unit price (a discount or a price change in the
+ * day makes several lines), then each tax. */
+export function dayOf(lines: SoldLine[], products: Map<string, SoldProduct>): Day {
+  return {
+    sold: sideOf(
+      lines.filter((l) => !l.returned),
+      products,
+      'Tax charged at the till',
+    ),
+    returned: sideOf(
+      lines.filter((l) => l.returned),
+      products,
+      'Tax refunded at the till',
+    ),
+  };
 }
 
 /** The day's currency: one per Square location, so a mix means something is wrong. */
@@ -42,22 +122,31 @@ export function currencyOf(lines: SoldLine[]): string {
 
 const dollars = (cents: bigint) => Number(fromScaled(cents, 2));
 
-/** The shipment's lines: each product's quantity out of the site's duty-paid lots holding it
- * (oldest lot name first). What no lot holds stays on a line without one, which the posting
- * refuses with its own words (not enough stock), so the day fails and says why. */
-async function shipmentLines(ctx: DomainContext, siteId: string, lines: DayLine[]) {
-  const totals = new Map<string, bigint>();
-  for (const l of lines) totals.set(l.productId, (totals.get(l.productId) ?? 0n) + l.milli);
-  const buckets = rowsOf<{ stock_id: string; lot: string; milli: string }>(
+async function dutyPaidLots(ctx: DomainContext, siteId: string, productIds: string[]) {
+  return rowsOf<{ stock_id: string; lot: string | null; milli: string }>(
     await ctx.db.execute(sql`SELECT stock_id::text, lot, floor(quantity * 1000)::bigint::text AS milli
       FROM stock_balances WHERE company_id = ${ctx.actor.companyId} AND site_id = ${siteId}
-        AND stock_kind = 'Product' AND status = 'DutyPaid' AND quantity > 0
+        AND stock_kind = 'Product' AND status = 'DutyPaid'
         AND stock_id IN (${sql.join(
-          [...totals.keys()].map((id) => sql`${id}`),
+          productIds.map((id) => sql`${id}`),
           sql`, `,
         )})
       ORDER BY stock_id, lot`),
   );
+}
+
+const productTotals = (lines: DayLine[]) => {
+  const totals = new Map<string, bigint>();
+  for (const l of lines) if (l.productId) totals.set(l.productId, (totals.get(l.productId) ?? 0n) + l.milli);
+  return totals;
+};
+
+/** The shipment's lines: each product's quantity out of the site's duty-paid lots holding it
+ * (oldest lot name first). What no lot holds stays on a line without one, which the posting
+ * refuses with its own words (not enough stock), so the day fails and says why. */
+async function shipmentLines(ctx: DomainContext, siteId: string, lines: DayLine[]) {
+  const totals = productTotals(lines);
+  const buckets = (await dutyPaidLots(ctx, siteId, [...totals.keys()])).filter((b) => BigInt(b.milli) > 0n);
   const out: Record<string, unknown>[] = [];
   for (const [productId, total] of totals) {
     let need = total;
@@ -73,11 +162,26 @@ async function shipmentLines(ctx: DomainContext, siteId: string, lines: DayLine[
   return out;
 }
 
-/** Paid at the till: the lines' total, quantity x unit price, to the cent (half up). */
-export function paidOf(lines: DayLine[]): number {
-  const thousandthsOfCents = lines.reduce((sum, l) => sum + l.milli * l.unitCents, 0n);
-  return dollars((thousandthsOfCents + 500n) / 1000n);
+/** The return's lines: each back into the lot the site holds most of that product in (the
+ * till does not say which bottle came back), or none when the site holds no lot of it. */
+async function returnLines(ctx: DomainContext, siteId: string, lines: DayLine[]) {
+  const ids = [...productTotals(lines).keys()];
+  const buckets = ids.length ? await dutyPaidLots(ctx, siteId, ids) : [];
+  const lotOf = (productId: string) =>
+    buckets
+      .filter((b) => b.stock_id === productId && b.lot)
+      .sort((a, b) => (BigInt(b.milli) > BigInt(a.milli) ? 1 : BigInt(b.milli) < BigInt(a.milli) ? -1 : 0))[0]?.lot;
+  return lines.map((l) => {
+    const lot = l.productId ? lotOf(l.productId) : undefined;
+    return { ...documentLine(l), ...(lot ? { lot } : {}) };
+  });
 }
+
+const documentLine = (l: DayLine) => ({
+  ...(l.productId ? { product: l.productId } : { description: l.description }),
+  quantity: fromMilli(l.milli),
+  unitPrice: dollars(l.unitCents),
+});
 
 export interface DaySetup {
   day: string;
@@ -86,36 +190,57 @@ export interface DaySetup {
   locationId: string;
 }
 
-/** Creates the day's shipment and invoice; answers the invoice's id. */
-export async function createDayInvoice(
+/** Creates the day's shipment and invoice, and its return when it refunded items; answers the
+ * documents' ids. */
+export async function createDayDocuments(
   ctx: DomainContext,
   setup: DaySetup,
-  lines: DayLine[],
+  day: Day,
   currency: string,
-): Promise<string> {
-  const note = `Square sales of ${setup.day} (location ${setup.locationId})`;
-  const shipmentId = await createDocument(ctx, 'shipment', {
-    number: await nextNumber(ctx, 'shipment'),
-    customer: setup.customerId,
-    date: setup.day,
-    status: 'Shipped',
-    site: setup.siteId,
-    dutyPaid: true,
-    currency,
-    notes: note,
-    lines: await shipmentLines(ctx, setup.siteId, lines),
-  });
-  return createDocument(ctx, 'invoice', {
-    number: await nextNumber(ctx, 'invoice'),
-    customer: setup.customerId,
-    date: setup.day,
-    dueDate: setup.day,
-    status: 'Paid',
-    shipment: shipmentId,
-    site: setup.siteId,
-    currency,
-    amountPaid: paidOf(lines),
-    notes: note,
-    lines: lines.map((l) => ({ product: l.productId, quantity: fromMilli(l.milli), unitPrice: dollars(l.unitCents) })),
-  });
+): Promise<{ invoiceId: string | null; returnId: string | null }> {
+  const where = `(location ${setup.locationId})`;
+  let invoiceId: string | null = null;
+  if (day.sold.lines.length) {
+    const note = `Square sales of ${setup.day} ${where}`;
+    const shipmentId = await createDocument(ctx, 'shipment', {
+      number: await nextNumber(ctx, 'shipment'),
+      customer: setup.customerId,
+      date: setup.day,
+      status: 'Shipped',
+      site: setup.siteId,
+      dutyPaid: true,
+      currency,
+      notes: note,
+      lines: await shipmentLines(ctx, setup.siteId, day.sold.lines),
+    });
+    invoiceId = await createDocument(ctx, 'invoice', {
+      number: await nextNumber(ctx, 'invoice'),
+      customer: setup.customerId,
+      date: setup.day,
+      dueDate: setup.day,
+      status: 'Paid',
+      shipment: shipmentId,
+      site: setup.siteId,
+      currency,
+      amountPaid: dollars(day.sold.cents),
+      notes: note,
+      lines: day.sold.lines.map(documentLine),
+    });
+  }
+  let returnId: string | null = null;
+  if (day.returned.lines.length)
+    returnId = await createDocument(ctx, 'salesReturn', {
+      number: await nextNumber(ctx, 'salesReturn'),
+      customer: setup.customerId,
+      date: setup.day,
+      status: 'Credited',
+      reason: 'Other',
+      restock: true,
+      dutyPaid: true,
+      site: setup.siteId,
+      currency,
+      notes: `Square refunds of ${setup.day} ${where}`,
+      lines: await returnLines(ctx, setup.siteId, day.returned.lines),
+    });
+  return { invoiceId, returnId };
 }

@@ -1,6 +1,8 @@
 // Calendar days in the company's time zone, as the daily pull needs them: the instants a day
 // starts and ends there (the orders search's closed_at range), the days after the last one
-// pulled up to yesterday, and a day as the sync log's numeric key (2026-11-26 -> 20261126).
+// pulled up to the last closed day, and a day as the sync log's numeric key (2026-11-26 -> 20261126).
+import { addDays } from '../../../../shared/days';
+import { dayIn } from '../../company/timeZone';
 
 /** The zone's offset from UTC at `instant`, in minutes (Toronto in winter: -300). */
 export function offsetMinutes(zone: string, instant: number): number {
@@ -27,9 +29,6 @@ export function startOfDay(zone: string, day: string): string {
   return new Date(second).toISOString();
 }
 
-export const addDays = (day: string, days: number) =>
-  new Date(utcMidnight(day) + days * 86_400_000).toISOString().slice(0, 10);
-
 export const dayKey = (day: string) => day.replaceAll('-', '');
 export const dayOfKey = (key: string) => `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`;
 
@@ -38,12 +37,23 @@ export const FIRST_PULL_DAYS = 1;
 /** No run queues more days than this (a server off for long catches up over a few runs). */
 export const MAX_DAYS_PER_RUN = 92;
 
-/** The days to pull: after `pulledThrough` (or yesterday alone the first time), up to yesterday. */
-export function daysToPull(pulledThrough: string | null, today: string): string[] {
-  const yesterday = addDays(today, -1);
+/** A day is pulled only this long after its midnight: a till that lost its connection uploads
+ * the sales it took offline when it is back, and the run a quarter of an hour after midnight
+ * would have pulled the day without them (a pulled day is never pulled again). */
+export const PULL_GRACE_MS = 2 * 3_600_000;
+
+/** The last day closed long enough to pull at `now`: yesterday in `zone` from 02:00 on. */
+export function lastClosedDay(zone: string, now: Date): string {
+  return addDays(dayIn(zone, new Date(now.getTime() - PULL_GRACE_MS)), -1);
+}
+
+/** The days to pull: after `pulledThrough` (or the last closed day alone the first time), up to
+ * the last closed day. */
+export function daysToPull(pulledThrough: string | null, zone: string, now: Date): string[] {
+  const last = lastClosedDay(zone, now);
   const days: string[] = [];
-  let day = pulledThrough ? addDays(pulledThrough, 1) : addDays(yesterday, 1 - FIRST_PULL_DAYS);
-  while (day <= yesterday && days.length < MAX_DAYS_PER_RUN) {
+  let day = pulledThrough ? addDays(pulledThrough, 1) : addDays(last, 1 - FIRST_PULL_DAYS);
+  while (day <= last && days.length < MAX_DAYS_PER_RUN) {
     days.push(day);
     day = addDays(day, 1);
   }

@@ -13,13 +13,14 @@ import { AppError } from '../../kernel/errors';
 import type { DomainContext } from '../../records/actor';
 import { hasPermission } from '../../../../shared/permissions';
 import { featuresOf, membershipOf } from '../../company/companies';
-import { dayIn, timeZoneOf } from '../../company/timeZone';
+import { timeZoneOf } from '../../company/timeZone';
 import { integrationApp, type PointOfSaleApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { RetryLater, withTokens, type PushSummary } from '../calls';
 import { connectionOf, linkOf, saveLink, setLog, tokensOf } from '../store';
 import { MAX_ATTEMPTS } from '../sync';
-import { addDays, dayKey, dayOfKey, daysToPull, startOfDay } from './days';
+import { addDays } from '../../../../shared/days';
+import { dayKey, dayOfKey, daysToPull, startOfDay } from './days';
 import {
   isComplete,
   settingsOf,
@@ -29,7 +30,7 @@ import {
   type CompleteSettings,
 } from './settings';
 import { DayProblem, productsOfLines } from './products';
-import { createDayInvoice, currencyOf, dayLines } from './dayInvoice';
+import { createDayDocuments, currencyOf, dayOf } from './dayInvoice';
 import { pushCatalog } from './catalog';
 
 export const DAY = 'squareDay';
@@ -75,7 +76,7 @@ async function queueDays(db: Db, companyId: string, app: PointOfSaleApp, asked: 
       db: tx,
       actor: { userId: settings.setBy, companyId, permissions: [], features: {} },
     });
-    const days = daysToPull(settings.pulledThrough, dayIn(zone, new Date()));
+    const days = daysToPull(settings.pulledThrough, zone, new Date());
     const queue = async (entityType: string, entityId: string) =>
       tx.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
         VALUES (${companyId}, ${app.key}, ${entityType}, ${entityId}, 'queued')
@@ -155,20 +156,21 @@ async function pullDay(
   const products = await productsOfLines(ctx, app.key, sold, (ids) =>
     withTokens(db, companyId, app, session, (tokens) => app.connector.variationSkus(tokens, ids)),
   );
-  const lines = dayLines(sold, products);
+  const sales = dayOf(sold, products);
   await db.transaction(async (tx) => {
     // the settings row's lock makes two runs of the same company take turns
     await settingsOf(tx, companyId, true);
     if (await linkOf(tx, companyId, app.key, DAY, key)) return;
-    if (lines.length) {
-      const invoiceId = await createDayInvoice(
+    if (sales.sold.lines.length || sales.returned.lines.length) {
+      const made = await createDayDocuments(
         { ...ctx, db: tx },
         { day, siteId: settings.siteId, customerId: settings.customerId, locationId: settings.locationId },
-        lines,
+        sales,
         currencyOf(sold),
       );
-      // the day's link names its invoice: the day is never pulled into a second one
-      await saveLink(tx, companyId, app.key, DAY, key, invoiceId);
+      // the day's link names its invoice (its return, when it only refunded): the day is never
+      // pulled into a second one
+      await saveLink(tx, companyId, app.key, DAY, key, (made.invoiceId ?? made.returnId)!);
     }
     await setLog(tx, companyId, app.key, DAY, key, { status: 'succeeded', addAttempt: true });
     await tx.execute(sql`UPDATE integration_connections SET last_sync_at = now()
