@@ -5,15 +5,20 @@
 // and audit as an order entered by staff), in one transaction with the link that says it was
 // done, so an order never becomes two sales orders however often it arrives or the job reruns.
 // The customer is the one whose e-mail the order carries, else the web-store customer chosen on
-// the setup page; each line's product is the one with the line's SKU. Prices are Shopify's;
-// Shopify's taxes and shipping are kept as sent (shipping charge; taxes named in the notes, as
-// Shopify computed them for the shop's own tax settings).
+// the setup page; each line's product is the one with the line's SKU. Prices and discounts are
+// Shopify's to the cent (discounts.ts), the shipping charge is what the shipping came to after
+// its discounts, Shopify's taxes are named in the notes as Shopify computed them, and the order
+// is dated by the day it was placed in the company's time zone, not the day it was imported.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import { featuresOf } from '../../company/companies';
 import { createDocument, nextNumber, todayOf } from '../../sales/flow/documents';
+import { dayIn, timeZoneOf } from '../../company/timeZone';
+import { fromScaled } from '../../../../shared/money';
 import { linkOf, saveLink, setLog } from '../store';
+import { centsOf, discountCents, MoneyProblem, priceLine, shippingCents } from './discounts';
+import { mappedSites, siteOfOrder } from './sites';
 import type { StoreOrder } from './types';
 
 export const ORDER_ENTITY = 'shopifyOrder';
@@ -109,45 +114,71 @@ async function taxesByLine(db: Db, companyId: string, order: StoreOrder): Promis
   });
 }
 
-/** Decimal text from Shopify ("199.00") as the number createRecord takes (2 decimals, exact). */
-const money = (text: string | undefined) => {
-  const t = (text ?? '0').trim();
-  if (!/^-?\d{1,13}(\.\d{1,2})?$/.test(t)) throw new OrderProblem(`Shopify sent an amount that is not money: ${t}`);
-  return Number(t);
-};
+const text = (cents: bigint) => fromScaled(cents, 2);
 
 function notesOf(order: StoreOrder) {
-  const taxes = new Map<string, number>();
+  const taxes = new Map<string, bigint>();
   // cents, summed exactly, per tax as Shopify named it
   for (const line of [...order.line_items, ...(order.shipping_lines ?? [])])
     for (const tax of line.tax_lines ?? [])
-      taxes.set(tax.title, (taxes.get(tax.title) ?? 0) + Math.round(money(tax.price) * 100));
-  const words = [...taxes].map(([title, cents]) => `${title} ${(cents / 100).toFixed(2)}`);
+      taxes.set(tax.title, (taxes.get(tax.title) ?? 0n) + centsOf(tax.price, `tax ${tax.title}`));
+  const words = [...taxes].map(([title, cents]) => `${title} ${text(cents)}`);
+  const discounts = discountCents(order);
   return [
     `Shopify order ${order.name}`,
+    discounts > 0n ? `discounts ${text(discounts)} ${order.currency}` : '',
     words.length ? `taxes charged by Shopify: ${words.join(', ')} ${order.currency}` : '',
     order.total_tax ? `total tax ${order.total_tax} ${order.currency}` : '',
+    order.current_total_price ? `Shopify total ${order.current_total_price} ${order.currency}` : '',
   ]
     .filter(Boolean)
     .join('; ');
 }
 
-/** The job's work for one queued order: its sales order's id, or null when there is nothing to
- * do (cancelled before import, or gone). Throws OrderProblem for data to fix. */
-export async function importOrder(db: Db, companyId: string, localId: string): Promise<string | null> {
+/** The day the order was placed, in the company's time zone (an order placed at 22:30 in
+ * Toronto is that day's sale, though it is already tomorrow in UTC). */
+async function dateOf(ctx: DomainContext, order: StoreOrder): Promise<string> {
+  const placed = Date.parse(order.created_at ?? '');
+  return Number.isFinite(placed) ? dayIn(await timeZoneOf(ctx), new Date(placed)) : todayOf(ctx);
+}
+
+/** The lines, shipping and notes, every amount exact; money Shopify sent wrong is data to fix. */
+function moneyOf(order: StoreOrder) {
+  try {
+    return {
+      priced: order.line_items.flatMap((line, i) => priceLine(line, i)),
+      shipping: shippingCents(order),
+      notes: notesOf(order),
+    };
+  } catch (error) {
+    if (error instanceof MoneyProblem) throw new OrderProblem(`Shopify order ${order.name}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** An order there is nothing to make of, and why (the sync log keeps the words). */
+export interface Skipped {
+  skipped: string;
+}
+
+/** The job's work for one queued order: its sales order's id, or why there is nothing to do
+ * (cancelled before import, erased at the customer's request, or gone). Throws OrderProblem
+ * for data to fix. */
+export async function importOrder(db: Db, companyId: string, localId: string): Promise<string | Skipped> {
   const done = await linkOf(db, companyId, 'shopify', ORDER_ENTITY, localId);
   if (done) return done;
   return db.transaction(async (tx) => {
     // the row lock makes two runs of the job wait for each other; the second finds the link
-    const [row] = rowsOf<{ payload: StoreOrder }>(
+    const [row] = rowsOf<{ payload: StoreOrder | null }>(
       await tx.execute(sql`SELECT payload FROM shopify_orders WHERE company_id = ${companyId} AND id = ${localId}
         FOR UPDATE`),
     );
-    if (!row) return null;
+    if (!row) return { skipped: 'No longer kept' };
     const already = await linkOf(tx, companyId, 'shopify', ORDER_ENTITY, localId);
     if (already) return already;
     const order = row.payload;
-    if (order.cancelled_at) return null;
+    if (!order) return { skipped: "Erased at the customer's request before import" };
+    if (order.cancelled_at) return { skipped: 'Cancelled in Shopify before import' };
     const customer = await customerFor(tx, companyId, order);
     const products = await productsBySku(tx, companyId, order);
     const ctx: DomainContext = {
@@ -160,27 +191,28 @@ export async function importOrder(db: Db, companyId: string, localId: string): P
       },
     };
     const taxOf = await taxesByLine(tx, companyId, order);
-    const shipping = order.total_shipping_price_set?.shop_money?.amount;
+    const { priced, shipping, notes } = moneyOf(order);
+    const site = siteOfOrder(order, await mappedSites(tx, companyId));
     const id = await createDocument(ctx, 'salesOrder', {
       number: await nextNumber(ctx, 'salesOrder'),
       customer,
-      date: await todayOf(ctx),
+      date: await dateOf(ctx, order),
       status: 'Open',
       customerPO: order.name.slice(0, 40),
+      site: site ?? undefined,
       currency: /^[A-Z]{3}$/.test(order.currency) ? order.currency : undefined,
-      shippingCharge: shipping && money(shipping) > 0 ? money(shipping) : undefined,
-      notes: notesOf(order).slice(0, 2000),
-      lines: order.line_items.map((line, i) => {
-        const discount = money(line.total_discount);
-        const gross = money(line.price) * line.quantity;
+      shippingCharge: shipping > 0n ? Number(text(shipping)) : undefined,
+      notes: notes.slice(0, 2000),
+      lines: priced.map((p) => {
+        const line = order.line_items[p.index];
         return {
           product: products.get((line.sku ?? '').trim()),
           description: line.title.slice(0, 200),
-          quantity: line.quantity,
-          unitPrice: money(line.price),
-          // Shopify's discount on the line, as a percentage of the line (2 decimals)
-          discountPercent: discount > 0 && gross > 0 ? Math.round((discount / gross) * 10000) / 100 : undefined,
-          tax: taxOf[i],
+          quantity: p.quantity,
+          // exact two-decimal text read as a number: no arithmetic is done on it
+          unitPrice: Number(p.unitPrice),
+          discountPercent: p.discountPercent === undefined ? undefined : Number(p.discountPercent),
+          tax: taxOf[p.index],
         };
       }),
     });

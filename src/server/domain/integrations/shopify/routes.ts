@@ -46,7 +46,9 @@ export async function registerShopifyRoutes(app: FastifyInstance, options: { db:
       if (!isShopDomain(shop)) return reply.code(400).send({ error: 'unknown shop' });
       const { outcome, companyId } = await handleWebhook(options.db, {
         shop,
-        topic: check.topic.toLowerCase().replace(/_/g, '/'),
+        // the header as sent ("customers/data_request"): the library's form upper-cases it and
+        // turns every "/" into "_", which cannot be told apart from the topic's own "_"
+        topic: String(request.headers['x-shopify-topic'] ?? '').toLowerCase(),
         webhookId: check.webhookId,
         body,
       });

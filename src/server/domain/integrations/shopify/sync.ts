@@ -17,9 +17,10 @@ import { connectionOf, setLog, tokensOf } from '../store';
 import { featuresOf } from '../../company/companies';
 import { addOnFeature } from '../addOns';
 import { MAX_ATTEMPTS } from '../sync';
-import { importOrder, OrderProblem, ORDER_ENTITY, receiveOrder } from './orders';
+import { importOrder, OrderProblem, ORDER_ENTITY, receiveOrder, type Skipped } from './orders';
 import { pushSiteStock, STOCK_ENTITY } from './stock';
 import { MAX_LISTED } from './connector';
+import { DATA_REQUEST_ENTITY, pruneShopifyData } from './privacy';
 
 export const POLL_ENTITY = 'shopifyPoll';
 const BATCH = 200;
@@ -57,6 +58,10 @@ export async function queueShopifySync(ctx: DomainContext, appKey: string): Prom
     await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
         updated_at = now()
       WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${ORDER_ENTITY} AND status = 'failed'`);
+    // a customer's data request shown under More info: Sync now says it was dealt with
+    await tx.execute(sql`UPDATE integration_sync_log SET status = 'succeeded', updated_at = now()
+      WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${DATA_REQUEST_ENTITY}
+        AND status = 'failed'`);
     const [{ count }] = rowsOf<{ count: number }>(
       await tx.execute(sql`SELECT count(*)::int AS count FROM integration_sync_log
         WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'`),
@@ -159,10 +164,10 @@ async function runOne(
     setLog(db, companyId, app.key, record.entity_type, record.entity_id, change);
   try {
     const outcome = await work();
-    if (record.entity_type === ORDER_ENTITY && outcome === null) {
-      // cancelled before it was imported, or gone: nothing to make
-      await log({ status: 'succeeded', addAttempt: true, error: 'Cancelled in Shopify before import' });
-    } else await log({ status: 'succeeded', addAttempt: true });
+    // nothing to make (cancelled, erased or gone): done, with the reason kept
+    const skipped =
+      outcome && typeof outcome === 'object' && 'skipped' in outcome ? (outcome as Skipped).skipped : null;
+    await log({ status: 'succeeded', addAttempt: true, error: skipped });
     summary.succeeded++;
     return true;
   } catch (error) {
@@ -193,8 +198,11 @@ async function runOne(
 /** For a recurring job (src/server/jobs): for every company with a connected shop, queues the
  * polling fallback (when it imports orders) and each mapped site's stock; answers the companies
  * queued, for the job to run pushAllQueued for. Webhooks missed while the server was down arrive
- * this way within one period, and the shop's stock follows sales, receipts and production. */
+ * this way within one period, and the shop's stock follows sales, receipts and production. It
+ * first drops what is no longer needed of Shopify's data (privacy.ts). */
 export async function queueShopifyRefresh(db: Db): Promise<string[]> {
+  // Shopify's data is kept only while needed: the schedule's run prunes it first
+  await pruneShopifyData(db);
   const companies = rowsOf<{ company_id: string; order_sync: boolean }>(
     await db.execute(sql`SELECT c.company_id::text, coalesce(s.order_sync, true) AS order_sync
       FROM integration_connections c LEFT JOIN shopify_settings s ON s.company_id = c.company_id

@@ -10,6 +10,9 @@ export interface StoreOrderLine {
   /** decimal text as sent ("199.00") */
   price: string;
   total_discount?: string;
+  /** what each discount took off this line, an order-level one's share included (Shopify
+   * spreads those over the lines itself) */
+  discount_allocations?: { amount: string; discount_application_index?: number }[];
   tax_lines?: { title: string; price: string; rate: number }[];
 }
 
@@ -23,11 +26,22 @@ export interface StoreOrder {
   updated_at: string;
   cancelled_at?: string | null;
   total_tax?: string;
+  /** what the order comes to now (after edits and refunds), tax and shipping included */
+  current_total_price?: string;
+  /** where a point-of-sale order was taken; online orders have none */
+  location_id?: number | string | null;
+  /** "fulfilled" once Shopify no longer holds its units for it */
+  fulfillment_status?: string | null;
   total_shipping_price_set?: { shop_money?: { amount: string } };
   line_items: StoreOrderLine[];
-  shipping_lines?: { title?: string; price: string; tax_lines?: { title: string; price: string; rate: number }[] }[];
+  shipping_lines?: {
+    title?: string;
+    price: string;
+    discount_allocations?: { amount: string }[];
+    tax_lines?: { title: string; price: string; rate: number }[];
+  }[];
   /** the shop's customer account; verified_email: Shopify confirmed the address (a guest has none) */
-  customer?: { email?: string | null; verified_email?: boolean | null } | null;
+  customer?: { id?: number | string | null; email?: string | null; verified_email?: boolean | null } | null;
 }
 
 export interface StoreVariant {
