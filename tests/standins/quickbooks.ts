@@ -36,9 +36,15 @@ export interface QuickBooksStandIn {
   expireAccessTokens(): void;
   tokenGrants: string[];
   close(): Promise<void>;
+  /** someone edits an Item in QuickBooks: the fields given replace its own, its SyncToken and
+   * MetaData.LastUpdatedTime move on, as Intuit's update does */
+  changeItem(id: string, fields: Record<string, unknown>): QboRecord;
 }
 
 const now = () => new Date().toISOString();
+
+/** A time as Intuit's MetaData spells it: to the second, with the company's offset (Pacific). */
+const qboTime = (at = new Date()) => new Date(at.getTime() - 8 * 3600_000).toISOString().slice(0, 19) + '-08:00';
 
 const fault = (type: string, errors: { Message: string; Detail: string; code: string; element?: string }[]) => ({
   Fault: { Error: errors, type },
@@ -178,6 +184,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
   }
 
   function query(statement: string) {
+    if (/\bMetaData\.LastUpdatedTime\b/i.test(statement)) return changedQuery(statement);
     const match = /^select\s+.+?\s+from\s+(\w+)(?:\s+where\s+(\w+)\s*=\s*'((?:[^'\\]|\\.)*)')?/i.exec(statement.trim());
     if (!match) return null;
     const [, entity, field, literal] = match;
@@ -454,6 +461,8 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     }
     const record: QboRecord = { ...body, Id: String(nextId++), SyncToken: '0', MetaData: { CreateTime: now() } };
     if (name === 'Account') record.Active = true;
+    if (name === 'Item')
+      Object.assign(record, { Active: true, MetaData: { CreateTime: now(), LastUpdatedTime: qboTime() } });
     if (name === 'Invoice' || name === 'CreditMemo' || name === 'Bill')
       record.TotalAmt = (body.Line as { Amount: number }[]).reduce(
         (sum, l) => Math.round((sum + l.Amount) * 100) / 100,
@@ -461,6 +470,90 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
       );
     (records[name] ??= []).push(record);
     return { status: 200, body: { [name]: record, time: now() } };
+  }
+
+  /** Intuit's query by change time (Intuit's query reference: "where MetaData.LastUpdatedTime >
+   * '…'", with Active IN (true, false) for inactive records too, ORDERBY, STARTPOSITION and
+   * MAXRESULTS); times compare as instants, whatever their offset. */
+  function changedQuery(statement: string) {
+    const match =
+      /^select\s+\*\s+from\s+(\w+)\s+where\s+(?:Active\s+IN\s*\(\s*true\s*,\s*false\s*\)\s+and\s+)?MetaData\.LastUpdatedTime\s*(>=|>)\s*'([^']+)'(?:\s+orderby\s+MetaData\.LastUpdatedTime)?(?:\s+startposition\s+\d+)?(?:\s+maxresults\s+\d+)?\s*$/i.exec(
+        statement.trim(),
+      );
+    const since = match ? Date.parse(match[3]) : NaN;
+    if (!match || Number.isNaN(since)) return null;
+    const [, entity, op] = match;
+    const name = entityName(entity);
+    const inactiveToo = /Active\s+IN/i.test(statement);
+    const updatedAt = (r: QboRecord) =>
+      Date.parse(String((r.MetaData as { LastUpdatedTime?: string })?.LastUpdatedTime));
+    const matching = (records[name] ?? [])
+      .filter((r) => (inactiveToo || r.Active !== false) && (op === '>' ? updatedAt(r) > since : updatedAt(r) >= since))
+      .sort((a, b) => updatedAt(a) - updatedAt(b));
+    const start = Number(/\bstartposition\s+(\d+)/i.exec(statement)?.[1] ?? 1);
+    const max = Math.min(Number(/\bmaxresults\s+(\d+)/i.exec(statement)?.[1] ?? 100), 1000);
+    const found = matching.slice(start - 1, start - 1 + max);
+    return {
+      QueryResponse: found.length ? { [name]: found, startPosition: start, maxResults: found.length } : {},
+      time: now(),
+    };
+  }
+
+  /** A change over there: a new SyncToken and LastUpdatedTime. */
+  function changeItem(id: string, fields: Record<string, unknown>): QboRecord {
+    const item = records.Item.find((i) => i.Id === id);
+    if (!item) throw new Error(`no Item ${id} in the stand-in`);
+    Object.assign(item, fields, {
+      SyncToken: String(Number(item.SyncToken ?? 0) + 1),
+      MetaData: { ...(item.MetaData as object), LastUpdatedTime: qboTime() },
+    });
+    return item;
+  }
+
+  /** Intuit's sparse update (POST with Id, SyncToken and sparse: true): only the fields sent
+   * change; a SyncToken that is not the current one is refused as stale (code 5010). */
+  function updateRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    const name = entityName(entity);
+    const record = (records[name] ?? []).find((r) => r.Id === String(body.Id));
+    if (!record)
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Object Not Found',
+            Detail: `Object Not Found : Something you're trying to use has been made inactive or deleted.`,
+            code: '610',
+          },
+        ]),
+      };
+    if (String(body.SyncToken) !== String(record.SyncToken))
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Stale Object Error',
+            Detail: 'Stale Object Error : You and someone else were working on this at the same time.',
+            code: '5010',
+          },
+        ]),
+      };
+    const refs = ['IncomeAccountRef', 'ExpenseAccountRef', 'AssetAccountRef']
+      .map((key) => (body[key] as { value?: string } | undefined)?.value)
+      .filter(Boolean);
+    if (refs.some((ref) => !records.Account.some((a) => a.Id === ref)))
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Invalid Reference Id',
+            Detail: 'Invalid Reference Id : Accounts element id does not exist',
+            code: '2500',
+          },
+        ]),
+      };
+    const { sparse: _sparse, Id: _id, SyncToken: _token, ...fields } = body;
+    const updated = name === 'Item' ? changeItem(record.Id, fields) : Object.assign(record, fields);
+    return { status: 200, body: { [name]: updated, time: now() } };
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -572,7 +665,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
           ]),
         );
       }
-      const answer = createRecord(entity, body);
+      const answer = body.sparse === true && body.Id ? updateRecord(entity, body) : createRecord(entity, body);
       if (key && answer.status === 200) answersByRequestId.set(key, answer);
       log(answer.status);
       return send(res, answer.status, answer.body);
@@ -601,6 +694,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     requests,
     tokenGrants,
     inject: (...failures) => void injected.push(...failures),
+    changeItem,
     expireAccessTokens: () => accessTokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -97,6 +97,9 @@ export interface ItemToPush {
   incomeAccountExternalId: string;
   /** its cost of goods sold (the Item's purchase/expense account), if mapped */
   expenseAccountExternalId: string | null;
+  /** the product's price (decimal text) and description, so the Item starts as the product is */
+  unitPrice?: string | null;
+  description?: string | null;
 }
 
 /** A payment received against an invoice already over there. */
@@ -144,4 +147,29 @@ export interface AccountingConnector extends OAuthConnector {
   pushCustomer(tokens: ConnectorTokens, customer: CustomerToPush, requestId: string): Promise<string>;
   /** the invoice's id over there; `requestId` makes a retried create answer the first one */
   pushInvoice(tokens: ConnectorTokens, invoice: InvoiceToPush, requestId: string): Promise<string>;
+  /** the Items changed at or after `since` (the other system's time, as an earlier read
+   * answered it; null: all of them), inactive ones too, oldest change first */
+  listChangedItems(tokens: ConnectorTokens, since: string | null): Promise<ExternalItem[]>;
+  /** points the Item at other accounts (a null leaves that one as it is); answers its new version */
+  setItemAccounts(
+    tokens: ConnectorTokens,
+    externalId: string,
+    accounts: { incomeAccountExternalId: string | null; expenseAccountExternalId: string | null },
+    requestId: string,
+  ): Promise<string>;
+}
+
+/** An Item as the accounting system has it now (product changes read back). */
+export interface ExternalItem {
+  externalId: string;
+  /** its version over there (QuickBooks: SyncToken): a change makes a new one */
+  version: string;
+  /** when it last changed, in the other system's words and clock */
+  updatedAt: string;
+  name: string;
+  sku: string | null;
+  /** decimal text, or null when it has none */
+  unitPrice: string | null;
+  description: string | null;
+  active: boolean;
 }

@@ -5,7 +5,7 @@ import { rowsOf, type Db } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import { integrationApp, type IntegrationKey } from './apps';
 import { RetryLater, type PushSummary } from './calls';
-import { pushQueued, queueUnsynced } from './sync';
+import { pushAccounting, queueAccountingSync, queueScheduledItemReads } from './accounting/itemChanges';
 import { pushShopify, queueShopifyRefresh, queueShopifySync } from './shopify/sync';
 import { pushSquareQueued, queueSquareForAllCompanies, queueSquareSync } from './square/sync';
 
@@ -21,7 +21,7 @@ export interface AppSync {
 }
 
 export const APP_SYNCS = {
-  quickbooks: { queueAll: queueUnsynced, push: pushQueued },
+  quickbooks: { queueAll: queueAccountingSync, push: pushAccounting, queueScheduled: queueScheduledItemReads },
   shopify: { queueAll: queueShopifySync, push: pushShopify, queueScheduled: queueShopifyRefresh },
   square: { queueAll: queueSquareSync, push: pushSquareQueued, queueScheduled: queueSquareForAllCompanies },
 } satisfies Record<IntegrationKey, AppSync>;

@@ -8,6 +8,7 @@ import { accountTypeName } from './accountTypes';
 import { listMappings, setMapping, type MappingInput } from './mappings';
 import { salesReturnHooks } from './creditNotes';
 import { inventoryReceiptHooks } from './bills';
+import { accountingLinked } from './linkStatus';
 
 export const accountingHooks: Record<string, EntityHooks> = {
   account: accountHooks,
@@ -18,6 +19,9 @@ export const accountingHooks: Record<string, EntityHooks> = {
 export const accountingQueries: Record<string, Resolver> = {
   accountMappings: resolver<{ entityType: string; search?: string | null }>(async (_r, args, ctx) =>
     listMappings(await ctx.domain(), args.entityType, args.search),
+  ),
+  accountingLinked: resolver<{ entityType: string; id: string }>(async (_r, args, ctx) =>
+    accountingLinked(await ctx.domain(), args.entityType, args.id),
   ),
 };
 

@@ -11,6 +11,7 @@ import type {
 import { ACCOUNTING_SCOPE, exchangeCode, oauthClient, refreshTokens, revokeTokens } from './oauth';
 import { create, idOf, query, quoted } from './api';
 import { listAccounts, pushAccount } from './accounts';
+import { listChangedItems, setItemAccounts } from './items';
 
 /** QuickBooks refuses ':' tabs and new lines in a display name, and more than 100 characters. */
 export const displayNameOf = (name: string) =>
@@ -60,6 +61,8 @@ export const quickbooksConnector: AccountingConnector = {
   revoke: revokeTokens,
   listAccounts,
   pushAccount,
+  listChangedItems,
+  setItemAccounts,
 
   async pushCustomer(tokens, customer: CustomerToPush, requestId) {
     const name = displayNameOf(customer.name);
@@ -94,6 +97,9 @@ export const quickbooksConnector: AccountingConnector = {
         Name: name,
         Type: 'NonInventory',
         ...(item.sku ? { Sku: item.sku.slice(0, 100) } : {}),
+        // JSON numbers from the stored decimal text (no arithmetic)
+        ...(item.unitPrice ? { UnitPrice: Number(item.unitPrice) } : {}),
+        ...(item.description ? { Description: item.description.slice(0, 4000) } : {}),
         IncomeAccountRef: { value: item.incomeAccountExternalId },
         ...(item.expenseAccountExternalId ? { ExpenseAccountRef: { value: item.expenseAccountExternalId } } : {}),
       },

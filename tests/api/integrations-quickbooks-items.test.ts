@@ -1,0 +1,289 @@
+// Product changes coming from QuickBooks Online (spec 8: the accounting system's values override
+// the app's), against the local stand-in of Intuit's API: an Item pushed for a mapped product
+// and then renamed, repriced, re-described or made inactive over there gives the product those
+// values after Sync now (through the records layer: an audit entry with no user); a second sync
+// changes nothing, nor does it undo a change made here since; the 15-minute schedule reads too;
+// a value the product cannot take is a failed record with QuickBooks' words until corrected
+// there; a mapping changed after the push points the Item at the new accounts (sparse update
+// with its SyncToken); accountingLinked tells the edit form whether to warn.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
+import { companyTable } from '../../src/generated/tables';
+import { rowsOf } from '../../src/server/db/connect';
+import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
+import { pushAllQueued, queueScheduledPulls } from '../../src/server/domain/integrations/pushers';
+
+type Member = Awaited<ReturnType<typeof makeMember>>;
+type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
+interface ProductView {
+  name: string;
+  sku: string | null;
+  price: number | null;
+  description: string | null;
+  active: boolean;
+}
+
+const PRODUCT = `query($id: ID!) { product(id: $id) { name sku price description active } }`;
+const SET = `mutation($input: AccountMappingInput!) { accountMappingSet(input: $input) { entityId } }`;
+const LINKED = `query($type: String!, $id: ID!) { accountingLinked(entityType: $type, id: $id) }`;
+
+describe.each(backends)('QuickBooks Online product changes on %s', (backend) => {
+  let api: TestApi;
+  let qbo: QuickBooksStandIn;
+  let co: Member;
+  let product = '';
+  let item = '';
+  let customer = '';
+  const saved: Record<string, string | undefined> = {};
+
+  const call = async <T = Record<string, unknown>>(
+    member: Member,
+    query: string,
+    variables?: Record<string, unknown>,
+  ) => (await api.gql<T>(member.companyId, query, variables, member.token)) as Answer<T>;
+  const ok = <T>(r: Answer<T>): T => {
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data!;
+  };
+  const connect = async (member: Member) => {
+    const url = ok(
+      await call<{ integrationConnect: string }>(member, `mutation { integrationConnect(app: quickbooks) }`),
+    ).integrationConnect;
+    const consent = await fetch(url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    // the job the callback wakes
+    await pushAllQueued(api.database.db, { companyId: member.companyId });
+  };
+  const syncNow = async (member: Member) => {
+    ok(await call(member, `mutation { integrationSync(app: quickbooks) }`));
+    await pushAllQueued(api.database.db, { companyId: member.companyId });
+  };
+  const productOf = async (id: string) => ok(await call<{ product: ProductView }>(co, PRODUCT, { id })).product;
+  /** the audit entries the integration wrote (no user) */
+  const audits = async (id: string) =>
+    rowsOf<{ user_id: string | null; changes: Record<string, [unknown, unknown]> }>(
+      await api.database.db.execute(sql`SELECT user_id::text, changes FROM audit_log
+        WHERE company_id = ${co.companyId} AND entity_id = ${id} AND event = 'updated' AND user_id IS NULL
+        ORDER BY id`),
+    );
+  const accountId = async (ref: string) =>
+    rowsOf<{ id: string }>(
+      await api.database.db.execute(
+        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = ${ref}`,
+      ),
+    )[0].id;
+  const itemOf = (name: string) => qbo.records.Item.find((i) => i.Name === name)!;
+  const failures = async () =>
+    ok(
+      await call<{
+        integrations: { app: string; failures: { entityType: string; entityId: string; error: string }[] }[];
+      }>(co, `{ integrations { app failures { entityType entityId error } } }`),
+    ).integrations.find((i) => i.app === 'quickbooks')!.failures;
+  const issue = async (number: string, line: Record<string, unknown>) =>
+    ok(
+      await call(co, `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id } }`, {
+        input: { number, customer, date: '2026-11-03', status: 'Sent', lines: [line] },
+      }),
+    );
+
+  beforeAll(async () => {
+    qbo = await startQuickBooksStandIn();
+    const env = {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      QBO_OAUTH_BASE_URL: qbo.url,
+      QBO_API_BASE_URL: qbo.url,
+    };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    api = await startApi(backend);
+    co = await makeMember(api, EVERYTHING);
+    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+  });
+  afterAll(async () => {
+    await api?.close();
+    await qbo?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('pushes a mapped product as an Item with its price and description; reading it back changes nothing', async () => {
+    await connect(co);
+    product = ok(
+      await call<{ productCreate: { id: string } }>(
+        co,
+        `mutation { productCreate(input: { name: "Gin 750 mL", sku: "GIN-750", price: 34.50, description: "London dry" }) { id } }`,
+      ),
+    ).productCreate.id;
+    item = ok(
+      await call<{ itemCreate: { id: string } }>(
+        co,
+        `mutation { itemCreate(input: { name: "Gift box", sku: "BOX-1", type: "Inventory" }) { id } }`,
+      ),
+    ).itemCreate.id;
+    customer = ok(
+      await call<{ customerCreate: { id: string } }>(
+        co,
+        `mutation { customerCreate(input: { name: "Bar Nord" }) { id } }`,
+      ),
+    ).customerCreate.id;
+    const [income, cogs] = await Promise.all([accountId('7'), accountId('3')]);
+    ok(await call(co, SET, { input: { entityType: 'product', entityId: product, income, cogs } }));
+    ok(await call(co, SET, { input: { entityType: 'item', entityId: item, income } }));
+    // not linked before the push: no warning to give
+    expect(ok(await call<{ accountingLinked: boolean }>(co, LINKED, { type: 'product', id: product }))).toEqual({
+      accountingLinked: false,
+    });
+    await issue('CHG-1', { product, description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 });
+    await issue('CHG-2', { item, description: 'Gift box', quantity: 1, unitPrice: 5 });
+    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    expect(itemOf('Gin 750 mL')).toMatchObject({
+      Sku: 'GIN-750',
+      UnitPrice: 34.5,
+      Description: 'London dry',
+      IncomeAccountRef: { value: '7' },
+      ExpenseAccountRef: { value: '3' },
+    });
+    expect(itemOf('Gift box')).toMatchObject({ Sku: 'BOX-1', IncomeAccountRef: { value: '7' } });
+    await syncNow(co);
+    expect(await productOf(product)).toEqual({
+      name: 'Gin 750 mL',
+      sku: 'GIN-750',
+      price: 34.5,
+      description: 'London dry',
+      active: true,
+    });
+    expect(await audits(product)).toEqual([]);
+  });
+
+  it('tells whether a product or item is linked, to those who may read it', async () => {
+    const linked = async (member: Member, type: string, id: string) =>
+      await call<{ accountingLinked: boolean }>(member, LINKED, { type, id });
+    expect(ok(await linked(co, 'product', product)).accountingLinked).toBe(true);
+    expect(ok(await linked(co, 'item', item)).accountingLinked).toBe(true);
+    // the same id as the other kind of record is not linked
+    expect(ok(await linked(co, 'item', product)).accountingLinked).toBe(false);
+    const bad = (await linked(co, 'customer', product)).body.errors?.[0] as { extensions?: Record<string, unknown> };
+    expect(bad.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      info: { fields: { entityType: expect.any(String) } },
+    });
+    const stranger = await makeMember(api, ['config.read']);
+    const refused = (await linked(stranger, 'product', product)).body.errors?.[0] as {
+      extensions?: Record<string, unknown>;
+    };
+    expect(refused.extensions?.code).toBe('FORBIDDEN');
+    // another company sees nothing of this company's links
+    const other = await makeMember(api, EVERYTHING);
+    await api.database.db
+      .update(companyTable)
+      .set({ allowAccounting: true })
+      .where(eq(companyTable.id, other.companyId));
+    expect(ok(await linked(other, 'product', product)).accountingLinked).toBe(false);
+  });
+
+  it('gives the product the Item renamed and repriced in QuickBooks after Sync now, audited with no user', async () => {
+    qbo.changeItem(itemOf('Gin 750 mL').Id, {
+      Name: 'Gin 750 mL Navy Strength',
+      Sku: 'GIN-750-NS',
+      UnitPrice: 39.99,
+      Description: 'Navy strength, 57 %',
+    });
+    qbo.changeItem(itemOf('Gift box').Id, { Name: 'Gift box (wood)' });
+    await syncNow(co);
+    expect(await productOf(product)).toEqual({
+      name: 'Gin 750 mL Navy Strength',
+      sku: 'GIN-750-NS',
+      price: 39.99,
+      description: 'Navy strength, 57 %',
+      active: true,
+    });
+    const itemName = rowsOf<{ name: string }>(
+      await api.database.db.execute(sql`SELECT name FROM items WHERE company_id = ${co.companyId} AND id = ${item}`),
+    )[0].name;
+    expect(itemName).toBe('Gift box (wood)');
+    const [entry, ...more] = await audits(product);
+    expect(more).toEqual([]);
+    expect(entry.user_id).toBeNull();
+    expect(entry.changes).toMatchObject({
+      name: ['Gin 750 mL', 'Gin 750 mL Navy Strength'],
+      sku: ['GIN-750', 'GIN-750-NS'],
+      description: ['London dry', 'Navy strength, 57 %'],
+    });
+  });
+
+  it('a second sync changes nothing, and does not undo a change made here since', async () => {
+    const reads = () => qbo.requests.filter((r) => r.method === 'GET' && r.entity === 'query').length;
+    const before = reads();
+    await syncNow(co);
+    expect(reads()).toBeGreaterThan(before);
+    expect((await audits(product)).length).toBe(1);
+    ok(
+      await call(co, `mutation($id: ID!) { productUpdate(id: $id, input: { name: "Gin Navy" }) { id } }`, {
+        id: product,
+      }),
+    );
+    await syncNow(co);
+    expect((await productOf(product)).name).toBe('Gin Navy');
+    expect((await audits(product)).length).toBe(1);
+  });
+
+  it('the 15-minute schedule reads the changes too: an Item made inactive over there', async () => {
+    qbo.changeItem(itemOf('Gin 750 mL Navy Strength').Id, { Active: false });
+    await queueScheduledPulls(api.database.db);
+    await pushAllQueued(api.database.db);
+    expect(await productOf(product)).toMatchObject({ name: 'Gin 750 mL Navy Strength', active: false });
+  });
+
+  it('a value the product cannot take is a failed record until it is corrected in QuickBooks', async () => {
+    const gin = itemOf('Gin 750 mL Navy Strength');
+    // the product's SKU holds 40 characters; QuickBooks' holds 100
+    qbo.changeItem(gin.Id, { Sku: 'S'.repeat(41), UnitPrice: 41 });
+    await syncNow(co);
+    expect(await productOf(product)).toMatchObject({ sku: 'GIN-750-NS', price: 39.99 });
+    const [failed] = (await failures()).filter((f) => f.entityId === product);
+    expect(failed.entityType).toBe('product');
+    expect(failed.error).toContain('sku: Max length 40');
+    expect(failed.error).toContain('QuickBooks Online');
+    qbo.changeItem(gin.Id, { Sku: 'GIN-NS' });
+    await syncNow(co);
+    expect(await productOf(product)).toMatchObject({ sku: 'GIN-NS', price: 41 });
+    expect((await failures()).filter((f) => f.entityId === product)).toEqual([]);
+  });
+
+  it('a mapping changed after the push points the Item at the new accounts (sparse update, SyncToken)', async () => {
+    const gin = itemOf('Gin 750 mL Navy Strength');
+    const token = Number(gin.SyncToken);
+    ok(await call(co, SET, { input: { entityType: 'product', entityId: product, income: await accountId('1') } }));
+    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    expect(gin).toMatchObject({
+      IncomeAccountRef: { value: '1' },
+      ExpenseAccountRef: { value: '3' },
+      SyncToken: String(token + 1),
+    });
+    ok(await call(co, SET, { input: { entityType: 'product', entityId: product, cogs: null } }));
+    ok(await call(co, SET, { input: { entityType: 'item', entityId: item, income: await accountId('1') } }));
+    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    expect(itemOf('Gift box (wood)').IncomeAccountRef).toEqual({ value: '1' });
+    // two creates, then one update per mapping saved with an account to send (a cost account
+    // cleared stays over there: the update sends the income account again)
+    const updates = qbo.requests.filter((r) => r.method === 'POST' && r.entity === 'item' && r.status === 200);
+    expect(updates).toHaveLength(2 + 3);
+    // a product not over there has nothing to update
+    const other = ok(
+      await call<{ productCreate: { id: string } }>(co, `mutation { productCreate(input: { name: "Vodka" }) { id } }`),
+    ).productCreate.id;
+    ok(await call(co, SET, { input: { entityType: 'product', entityId: other, income: await accountId('7') } }));
+    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    expect(qbo.requests.filter((r) => r.method === 'POST' && r.entity === 'item')).toHaveLength(5);
+  });
+});
