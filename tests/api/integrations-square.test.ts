@@ -478,6 +478,46 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     expect(await dutyPaidAtSite(rye)).toBe(ryeBefore);
   });
 
+  it('brings back a day that only refunded, once, as a return with no invoice', async () => {
+    // a Gin 750 handed back: 39.95 + HST 13 % 5.19 (5.1935) = 45.14
+    const day = addDays(yesterday, -8);
+    const { gross_sales_money: gross, ...refunded } = taxed('E1', ginVariation, 1, 3995, 0, 519);
+    square.orders.push({
+      id: 'ORDER-E',
+      location_id: 'L1TASTINGROOM',
+      state: 'COMPLETED',
+      closed_at: closedAt(day, 16),
+      line_items: [],
+      returns: [
+        {
+          uid: 'R2',
+          source_order_id: 'ORDER-A',
+          return_line_items: [{ ...refunded, gross_return_money: gross }],
+          return_taxes: [HST],
+        },
+      ],
+    });
+    const ginBefore = await dutyPaidAtSite(gin);
+    const returnsOf = async () =>
+      rowsOf<{ total: string; invoice_id: string | null }>(
+        await api.database.db.execute(sql`SELECT total::text, invoice_id::text FROM sales_returns
+          WHERE company_id = ${co.companyId} AND notes LIKE ${`Square refunds of ${day}%`}`),
+      );
+    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
+      WHERE company_id = ${co.companyId}`);
+    await sync();
+    await push();
+    expect(await logOf('squareDay', dayKey(day))).toMatchObject({ status: 'succeeded' });
+    expect(await invoicesOf(day)).toHaveLength(0);
+    expect(await returnsOf()).toEqual([{ total: expect.stringMatching(/^45\.140*$/), invoice_id: null }]);
+    expect(await dutyPaidAtSite(gin)).toBe(ginBefore + 1);
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND app = 'square' AND entity_type = 'squareDay' AND entity_id = ${dayKey(day)}`);
+    await push();
+    expect(await returnsOf()).toHaveLength(1);
+    expect(await dutyPaidAtSite(gin)).toBe(ginBefore + 1);
+  });
+
   const ginItemOf = () => square.catalog.get(ginVariation)!.item_variation_data!.item_id!;
   const priceOfGin = () => square.catalog.get(ginVariation)!.item_variation_data!.price_money!.amount;
   const priceGin = async (price: number) => {

@@ -1,7 +1,9 @@
 // The point-of-sale sync (Sync now on /apps, and the job). Queueing looks at the days closed
-// since the last run, up to yesterday in the company's time zone, and queues each as a
+// since the last run, up to yesterday in the company's time zone once it is two hours past
+// midnight (days.ts PULL_GRACE_MS: a till's late uploads are in), and queues each as a
 // 'squareDay' record (key 20261126) plus the catalogue ('squareCatalog' 0); the failed ones go
-// again. The push pulls each queued day into one invoice (dayInvoice.ts) and pushes the
+// again. The push pulls each queued day into one invoice and its refunds into one return
+// (dayInvoice.ts) and pushes the
 // catalogue and counts (catalog.ts), under the same rules as every connector: a day already
 // linked is skipped, so a retried job never makes a second invoice; an expired token is
 // refreshed once; a throttled call waits Retry-After; a server error counts an attempt and
