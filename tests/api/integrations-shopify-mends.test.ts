@@ -455,7 +455,7 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
     expect(deliveries.map((d) => d.webhook_id)).toEqual(['new-delivery']);
   });
 
-  it('erases everything kept of the shop on shop/redact, and an order seen again never becomes a second sales order', async () => {
+  it('erases every payload and delivery id of the shop on shop/redact, keeping only the order ids', async () => {
     // Shopify sends shop/redact 48 hours after the app is uninstalled
     expect(await deliver('app/uninstalled', { id: 954889, domain: SHOP })).toEqual({ outcome: 'uninstalled' });
     expect(await deliver('shop/redact', { shop_id: 954889, shop_domain: SHOP })).toEqual({ outcome: 'redacted' });
@@ -463,6 +463,8 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
       await db().execute(sql`SELECT count(payload)::int AS payloads, count(*)::int AS rows FROM shopify_orders
         WHERE shop = ${SHOP}`),
     );
+    // the five rows stay without their payloads: they keep a reinstalled shop's old orders from
+    // becoming second sales orders
     expect(kept).toEqual([{ payloads: 0, rows: 5 }]);
     const deliveries = rowsOf(await db().execute(sql`SELECT 1 FROM shopify_webhook_deliveries WHERE shop = ${SHOP}`));
     expect(deliveries).toHaveLength(0);
