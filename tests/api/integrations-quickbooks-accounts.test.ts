@@ -398,7 +398,8 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
     await pushAllQueued(api.database.db, { companyId: co.companyId });
     expect(payments()).toHaveLength(1);
     expect(payments()[0]).toMatchObject({
-      TxnDate: '2026-11-04',
+      // dated the day it was paid (recorded today, in the company's default zone), not the invoice's date
+      TxnDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()),
       TotalAmt: 20,
       DepositToAccountRef: { value: chequing.ref },
       CustomerRef: pushedInvoice().CustomerRef,

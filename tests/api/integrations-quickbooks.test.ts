@@ -12,6 +12,7 @@ import { companyTable, membershipTable, userTable } from '../../src/generated/ta
 import { rowsOf } from '../../src/server/db/connect';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { pushQueued } from '../../src/server/domain/integrations/sync';
 import { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from '../../src/server/domain/integrations/queue';
 import { startJobQueue, type JobDefinition } from '../../src/server/jobs/queue';
 
@@ -380,6 +381,87 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
     expect((await integration(co)).failures).toEqual([]);
     expect(await alerts(co)).toEqual([]);
+  });
+
+  const invoiceWith = async (input: Record<string, unknown>) => {
+    invoiceSeq += 1;
+    const r = await call<{ invoiceCreate: { id: string; number: string; total: number } }>(
+      co,
+      `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number total } }`,
+      { input: { number: `QB-${invoiceSeq}`, customer, date: '2026-11-02', status: 'Sent', ...input } },
+    );
+    return ok(r).invoiceCreate;
+  };
+  const pay = async (invoiceId: string, amountPaid: number) =>
+    ok(
+      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
+        id: invoiceId,
+        input: { amountPaid },
+      }),
+    );
+  const paymentsOf = (qboInvoiceId: string) =>
+    qbo.records.Payment.filter(
+      (p) => (p.Line as { LinkedTxn: { TxnId: string }[] }[])[0].LinkedTxn[0].TxnId === qboInvoiceId,
+    );
+  /** today where the company is (its default zone), the day a payment recorded now was made */
+  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+
+  it('sends an invoice with its tax and shipping, so a full payment leaves nothing owing in QuickBooks', async () => {
+    const hst = ok(
+      await call<{ taxCreate: { id: string } }>(
+        co,
+        `mutation { taxCreate(input: { name: "HST ON", rate: 13 }) { id } }`,
+      ),
+    ).taxCreate.id;
+    // by hand: lines 2 x 34.50 = 69.00 and 3 x 12.25 = 36.75, subtotal 105.75; shipping 15.00;
+    // HST 13 % of (105.75 + 15.00) = 15.6975, 15.70; total 105.75 + 15.00 + 15.70 = 136.45
+    const invoice = await invoiceWith({
+      shippingCharge: 15,
+      lines: [
+        { description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5, tax: hst },
+        { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25, tax: hst },
+      ],
+    });
+    expect(invoice.total).toBe(136.45);
+    await pushAllQueued(api.database.db);
+    const [pushed] = qboInvoicesNumbered(invoice.number);
+    expect(pushed).toMatchObject({
+      TotalAmt: 136.45,
+      Balance: 136.45,
+      GlobalTaxCalculation: 'TaxExcluded',
+      TxnTaxDetail: { TotalTax: 15.7 },
+    });
+    expect((pushed.Line as unknown[]).at(-1)).toEqual({
+      DetailType: 'SalesItemLineDetail',
+      Amount: 15,
+      Description: 'Shipping',
+      SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' } },
+    });
+
+    // paid in full: one Payment of 136.45, dated the day it was paid, and nothing left owing
+    await pay(invoice.id, 136.45);
+    await pushAllQueued(api.database.db);
+    expect(paymentsOf(pushed.Id)).toMatchObject([{ TotalAmt: 136.45, TxnDate: today() }]);
+    expect(pushed.Balance).toBe(0);
+  });
+
+  it('two push jobs at once send a payment once: the second sends only what the first did not', async () => {
+    // 1 x 1000.00: room enough that QuickBooks would take both payments of a double send
+    const invoice = await invoiceWith({ lines: [{ description: 'Cask share', quantity: 1, unitPrice: 1000 }] });
+    await pushAllQueued(api.database.db);
+    const [pushed] = qboInvoicesNumbered(invoice.number);
+    await pay(invoice.id, 100);
+    // the first job's Payment takes 1.5 s to be answered, and meanwhile 50.00 more is paid
+    qbo.inject({ kind: 'delay', ms: 1500 });
+    const first = pushQueued(api.database.db, co.companyId, 'quickbooks');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pay(invoice.id, 150);
+    const second = pushQueued(api.database.db, co.companyId, 'quickbooks');
+    await Promise.all([first, second]);
+    await pushAllQueued(api.database.db);
+    // 100.00 by the first, the 50.00 rise by the second: QuickBooks has 150.00, what was paid
+    expect(paymentsOf(pushed.Id).map((p) => p.TotalAmt)).toEqual([100, 50]);
+    expect(pushed.Balance).toBe(850);
   });
 
   it('another company can neither see nor disconnect the connection', async () => {

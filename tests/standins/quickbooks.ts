@@ -6,7 +6,7 @@
 //   answers token_type, access_token, refresh_token, expires_in 3600,
 //   x_refresh_token_expires_in), POST /v2/oauth2/tokens/revoke.
 // - Accounting API v3: GET /v3/company/{realmId}/query?query=, POST /v3/company/{realmId}/
-//   {customer|invoice|account|item|payment|creditmemo|vendor|bill}?requestid=&minorversion=; a repeated requestid answers the first
+//   {customer|invoice|account|item|payment|creditmemo|vendor|bill|vendorcredit}?requestid=&minorversion=; a repeated requestid answers the first
 //   answer; faults as {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"};
 //   an expired token 401 with {"fault":{"error":[…],"type":"AUTHENTICATION"}}; throttling 429.
 // Switches inject failures: expired tokens, 429 with Retry-After, 500, a 400 ValidationFault.
@@ -14,7 +14,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
-export type Injected = { kind: '429'; retryAfter: number } | { kind: '500' } | { kind: '400'; detail?: string };
+export type Injected =
+  | { kind: '429'; retryAfter: number }
+  | { kind: '500' }
+  | { kind: '400'; detail?: string }
+  /** the request is answered as usual, this many milliseconds late (a slow network) */
+  | { kind: 'delay'; ms: number };
 
 export interface QboRecord {
   Id: string;
@@ -26,7 +31,7 @@ export interface QuickBooksStandIn {
   clientId: string;
   clientSecret: string;
   realmId: string;
-  /** created records by entity (Customer, Invoice, Account, Item, Payment, CreditMemo, Vendor, Bill) */
+  /** created records by entity (Customer, Invoice, Account, Item, Payment, CreditMemo, Vendor, Bill, VendorCredit) */
   records: Record<string, QboRecord[]>;
   /** every API request, in order: method, path, requestid */
   requests: { method: string; entity: string; requestId: string | null; status: number }[];
@@ -53,7 +58,17 @@ const fault = (type: string, errors: { Message: string; Detail: string; code: st
 
 /** An entity's name as Intuit's answers spell it, from the path or query ('creditmemo' is CreditMemo). */
 const entityName = (entity: string) =>
-  entity.toLowerCase() === 'creditmemo' ? 'CreditMemo' : entity[0].toUpperCase() + entity.slice(1);
+  entity.toLowerCase() === 'creditmemo'
+    ? 'CreditMemo'
+    : entity.toLowerCase() === 'vendorcredit'
+      ? 'VendorCredit'
+      : entity[0].toUpperCase() + entity.slice(1);
+
+/** The Item id Intuit reserves for a sales form's shipping line (SalesItemLineDetail.ItemRef). */
+const SHIPPING_ITEM_ID = 'SHIPPING_ITEM_ID';
+
+/** Dollars as exact cents (QuickBooks' amounts have two decimals). */
+const centsOfAmount = (amount: unknown) => Math.round(Number(amount ?? 0) * 100);
 
 /** The account types QuickBooks Online's Account entity accepts (AccountType, spelled with spaces). */
 const ACCOUNT_TYPES = [
@@ -92,6 +107,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     CreditMemo: [],
     Vendor: [],
     Bill: [],
+    VendorCredit: [],
     Account: [
       { Id: '1', Name: 'Sales of Product Income', AccountType: 'Income', Active: true },
       { Id: '2', Name: 'Inventory Asset', AccountType: 'Other Current Asset', Active: true },
@@ -310,6 +326,16 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         if (txn.TxnType !== 'Invoice' || !invoice || (invoice.CustomerRef as { value: string }).value !== customer)
           return invalid('LinkedTxn', 'Invalid Reference Id : Transaction element id does not exist');
       }
+    for (const line of lines)
+      for (const txn of line.LinkedTxn ?? []) {
+        const invoice = records.Invoice.find((i) => i.Id === txn.TxnId)!;
+        if (centsOfAmount(line.Amount) > centsOfAmount(invoice.Balance))
+          return {
+            Message: 'Business Validation Error',
+            Detail: `Business Validation Error: The amount applied to invoice ${String(invoice.DocNumber)} is more than its open balance (${String(invoice.Balance)}).`,
+            code: '6000',
+          };
+      }
     if (Math.round(lines.reduce((sum, l) => sum + l.Amount, 0) * 100) > Math.round(total * 100))
       return {
         Message: 'Business Validation Error',
@@ -425,7 +451,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
           ]),
         };
     }
-    if (name === 'Vendor' || name === 'Bill') {
+    if (name === 'Vendor' || name === 'Bill' || name === 'VendorCredit') {
       const problem = name === 'Vendor' ? vendorProblem(body) : billProblem(body);
       if (problem) return { status: 400, body: fault('ValidationFault', [problem]) };
     }
@@ -440,7 +466,9 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     if (name === 'Invoice' || name === 'CreditMemo') {
       const unknown = (body.Line as { SalesItemLineDetail?: { ItemRef?: { value?: string } } }[]).find(
         (l) =>
-          l.SalesItemLineDetail?.ItemRef && !records.Item.some((i) => i.Id === l.SalesItemLineDetail!.ItemRef!.value),
+          l.SalesItemLineDetail?.ItemRef &&
+          l.SalesItemLineDetail.ItemRef.value !== SHIPPING_ITEM_ID &&
+          !records.Item.some((i) => i.Id === l.SalesItemLineDetail!.ItemRef!.value),
       );
       if (unknown)
         return {
@@ -463,11 +491,23 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     if (name === 'Account') record.Active = true;
     if (name === 'Item')
       Object.assign(record, { Active: true, MetaData: { CreateTime: now(), LastUpdatedTime: qboTime() } });
-    if (name === 'Invoice' || name === 'CreditMemo' || name === 'Bill')
+    if (name === 'Invoice' || name === 'CreditMemo' || name === 'Bill' || name === 'VendorCredit')
       record.TotalAmt = (body.Line as { Amount: number }[]).reduce(
         (sum, l) => Math.round((sum + l.Amount) * 100) / 100,
         0,
       );
+    // the transaction's tax given as TxnTaxDetail.TotalTax is added to the lines (TaxExcluded)
+    const totalTax = (body.TxnTaxDetail as { TotalTax?: number } | undefined)?.TotalTax;
+    if ((name === 'Invoice' || name === 'CreditMemo') && totalTax)
+      record.TotalAmt = (centsOfAmount(record.TotalAmt) + centsOfAmount(totalTax)) / 100;
+    // what is still owed on it: a Payment applied to it lowers it
+    if (name === 'Invoice') record.Balance = record.TotalAmt;
+    if (name === 'Payment')
+      for (const line of (body.Line as { Amount: number; LinkedTxn: { TxnId: string }[] }[]) ?? [])
+        for (const txn of line.LinkedTxn ?? []) {
+          const invoice = records.Invoice.find((i) => i.Id === txn.TxnId)!;
+          invoice.Balance = (centsOfAmount(invoice.Balance) - centsOfAmount(line.Amount)) / 100;
+        }
     (records[name] ??= []).push(record);
     return { status: 200, body: { [name]: record, time: now() } };
   }
@@ -586,7 +626,11 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         time: Date.now(),
       });
     }
-    const failure = injected.shift();
+    let failure = injected.shift();
+    if (failure?.kind === 'delay') {
+      await new Promise((resolve) => setTimeout(resolve, (failure as { ms: number }).ms));
+      failure = undefined;
+    }
     if (failure?.kind === '429') {
       log(429);
       return send(
@@ -643,7 +687,9 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     }
     if (
       req.method === 'POST' &&
-      ['customer', 'invoice', 'account', 'item', 'payment', 'creditmemo', 'vendor', 'bill'].includes(entity)
+      ['customer', 'invoice', 'account', 'item', 'payment', 'creditmemo', 'vendor', 'bill', 'vendorcredit'].includes(
+        entity,
+      )
     ) {
       const key = requestId ? `${entity}:${requestId}` : null;
       const earlier = key ? answersByRequestId.get(key) : undefined;

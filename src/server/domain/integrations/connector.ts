@@ -59,6 +59,12 @@ export interface InvoiceToPush {
   dueDate: string | null;
   customerExternalId: string;
   lines: InvoiceLineToPush[];
+  /** the document's tax total in cents (0 or absent: none) */
+  taxCents?: number;
+  /** what the customer pays for shipping, in cents (an invoice's shipping charge) */
+  shippingCents?: number;
+  /** charges that change the total but are no product line (a return's restocking fee, negative) */
+  charges?: { description: string; amountCents: number }[];
 }
 
 /** Connecting and keeping the tokens fresh: the part every app's connector has. */
@@ -126,6 +132,10 @@ export interface BillToPush {
   date: string;
   vendorExternalId: string;
   lines: { description: string | null; accountExternalId: string; amountCents: number }[];
+  /** when it is to be paid (QuickBooks' DueDate), if not by the vendor's terms */
+  dueDate?: string | null;
+  /** a note kept with it (QuickBooks' PrivateNote) */
+  memo?: string | null;
 }
 
 export interface AccountingConnector extends OAuthConnector {
@@ -133,6 +143,8 @@ export interface AccountingConnector extends OAuthConnector {
   pushVendor(tokens: ConnectorTokens, vendor: VendorToPush, requestId: string): Promise<string>;
   /** the bill's id over there */
   pushBill(tokens: ConnectorTokens, bill: BillToPush, requestId: string): Promise<string>;
+  /** what a vendor owes back (an amended excise return's lower duty): the vendor credit's id */
+  pushVendorCredit(tokens: ConnectorTokens, credit: BillToPush, requestId: string): Promise<string>;
   /** a credit note (a credited sales return) as the other system's credit memo; answers its id */
   pushCreditNote(tokens: ConnectorTokens, creditNote: InvoiceToPush, requestId: string): Promise<string>;
   /** the Payment's id over there, applied to the invoice; `requestId` makes a retry safe */

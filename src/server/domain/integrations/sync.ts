@@ -13,7 +13,6 @@ import {
   invoiceTable,
   inventoryReceiptLinesTable,
   inventoryReceiptTable,
-  supplierTable,
   salesReturnLinesTable,
   salesReturnTable,
 } from '../../../generated/tables';
@@ -29,6 +28,8 @@ import { CREDITED, CREDIT_NOTE_ENTITY, queueCreditNotes } from './accounting/cre
 import { BILLED, BILL_ENTITY, queueBills } from './accounting/bills';
 import { mappedAccountRef } from './accounting/mappings';
 import { PAYMENT_ENTITY, pushPayment, queuePayment, queueUnsentPayments } from './accounting/payments';
+import { EXCISE_PAYABLE_ENTITY, pushExcisePayable, queueExcisePayables } from './accounting/excisePayable';
+import { supplierOf, vendorExternalIdOf } from './accounting/vendors';
 import { ACCOUNT_ENTITY, CHART, pushLocalAccount, queueChart, readChart } from './accounting/chart';
 
 /** A record that failed this many times on server errors is given up as failed. */
@@ -58,6 +59,7 @@ export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise
     await queueUnsentPayments(tx, companyId, app.key);
     await queueCreditNotes(tx, companyId, app.key);
     await queueBills(tx, companyId, app.key);
+    await queueExcisePayables(tx, companyId, app.key);
     await tx.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
       SELECT i.company_id, ${app.key}, 'invoice', i.id, 'queued' FROM invoices i
       WHERE i.company_id = ${companyId} AND i.status IN ('Sent', 'PartiallyPaid', 'Paid')
@@ -215,6 +217,9 @@ async function pushInvoice(
     dueDate: invoice.dueDate,
     customerExternalId,
     lines: linesToPush,
+    // QuickBooks' total must be ours to the cent, or a full payment over-applies there
+    taxCents: centsOf(invoice.taxTotal ?? '0'),
+    shippingCents: centsOf(invoice.shippingCharge ?? '0'),
   };
   const externalId = await withTokens(db, companyId, app, session, (tokens) =>
     app.connector.pushInvoice(tokens, toPush, requestIdOf(companyId, app.key, 'invoice', invoice.id)),
@@ -282,6 +287,9 @@ async function pushCreditNote(
     dueDate: null,
     customerExternalId,
     lines: await linesToPushOf(db, companyId, app, session, lines),
+    taxCents: centsOf(credit.taxTotal ?? '0'),
+    // the restocking fee keeps part of what the return credits
+    charges: [{ description: 'Restocking fee', amountCents: -centsOf(credit.restockingFee ?? '0') }],
   };
   const externalId = await withTokens(db, companyId, app, session, (tokens) =>
     app.connector.pushCreditNote(tokens, toPush, requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, credit.id)),
@@ -308,10 +316,7 @@ async function pushBill(db: Db, companyId: string, app: AccountingApp, session: 
       AND entity_type = ${BILL_ENTITY} AND entity_id = ${receiptId} AND status = 'queued'`);
     return 'skipped' as const;
   }
-  const [supplier] = await db
-    .select()
-    .from(supplierTable)
-    .where(and(eq(supplierTable.companyId, companyId), eq(supplierTable.id, receipt.supplier)));
+  const supplier = (await supplierOf(db, companyId, receipt.supplier))!;
   const lines = await db
     .select()
     .from(inventoryReceiptLinesTable)
@@ -346,25 +351,7 @@ async function pushBill(db: Db, companyId: string, app: AccountingApp, session: 
       });
     billLines.push({ description: 'Freight', accountExternalId: supplierAccount, amountCents: freightCents });
   }
-  const vendorExternalId =
-    (await linkOf(db, companyId, app.key, 'supplier', supplier.id)) ??
-    (await (async () => {
-      const id = await withTokens(db, companyId, app, session, (tokens) =>
-        app.connector.pushVendor(
-          tokens,
-          {
-            id: supplier.id,
-            name: supplier.name,
-            email: supplier.email,
-            phone: supplier.phone,
-            currency: supplier.currency,
-          },
-          requestIdOf(companyId, app.key, 'supplier', supplier.id),
-        ),
-      );
-      await saveLink(db, companyId, app.key, 'supplier', supplier.id, id);
-      return id;
-    })());
+  const vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
   const externalId = await withTokens(db, companyId, app, session, (tokens) =>
     app.connector.pushBill(
       tokens,
@@ -400,9 +387,17 @@ const PUSHES: Record<string, Push> = {
   invoice: pushInvoice,
   [CREDIT_NOTE_ENTITY]: pushCreditNote,
   [BILL_ENTITY]: pushBill,
+  [EXCISE_PAYABLE_ENTITY]: async (db, companyId, app, session, entityId) => {
+    if ((await pushExcisePayable(db, companyId, app, session, entityId)) === 'skipped') {
+      await setLog(db, companyId, app.key, EXCISE_PAYABLE_ENTITY, entityId, { status: 'succeeded' });
+      return 'skipped';
+    }
+    await done(db, companyId, app, EXCISE_PAYABLE_ENTITY, entityId);
+    return 'succeeded';
+  },
   [PAYMENT_ENTITY]: async (db, companyId, app, session, entityId) => {
-    const outcome = await pushPayment(db, companyId, app, session, entityId, () =>
-      pushInvoice(db, companyId, app, session, entityId),
+    const outcome = await pushPayment(db, companyId, app, session, entityId, (tx) =>
+      pushInvoice(tx, companyId, app, session, entityId),
     );
     if (outcome === 'skipped') {
       await setLog(db, companyId, app.key, PAYMENT_ENTITY, entityId, { status: 'succeeded' });

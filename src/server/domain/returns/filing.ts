@@ -10,6 +10,7 @@ import type { DomainContext } from '../records/actor';
 import { AppError, validationError } from '../kernel/errors';
 import { recordAudit } from '../audit/audit';
 import { formatScaled } from '../excise/quantities';
+import { queueFiledPayables } from '../integrations/accounting/excisePayable';
 import type { Form } from './forms';
 import { addDays, dueDate, parseDate, periodOf } from './periods';
 import {
@@ -125,6 +126,7 @@ export async function filePeriod(
           .join('; ')}`,
         { returns: unreconciled.map((r) => ({ form: r.form, siteId: r.site.id })) },
       );
+    const withPayable: string[] = [];
     for (const r of returns) {
       const due = dueDate(r.periodEnd);
       const view = returnView(r);
@@ -136,7 +138,8 @@ export async function filePeriod(
           ? differenceOf(r.stored.filed_figures as Figures, figures)
           : null;
       const payable =
-        company.accrual && r.computed.totalDuty !== 0
+        // an amendment to nil duty still has a payable (of 0): what was booked before is credited
+        company.accrual && (r.computed.totalDuty !== 0 || r.stored?.payable)
           ? {
               amount: view.totalDuty,
               payToId: company.paymentToId,
@@ -147,7 +150,8 @@ export async function filePeriod(
               memo: `${r.form} ${r.site.licences[r.form] ?? r.site.name} ${r.periodStart} to ${r.periodEnd}`,
             }
           : null;
-      await db.execute(sql`
+      const [stored] = rowsOf<{ id: string }>(
+        await db.execute(sql`
         INSERT INTO excise_returns AS x (company_id, form, site_id, period_start, period_end, status, licence,
           filed_figures, filed_closing, filed_closing_bands, filed_on, confirmation, filed_by, filed_at, version,
           amendment, payable, previous_period_end)
@@ -161,8 +165,13 @@ export async function filePeriod(
           filed_closing_bands = excluded.filed_closing_bands, filed_on = excluded.filed_on,
           confirmation = excluded.confirmation, filed_by = excluded.filed_by, filed_at = now(),
           version = x.version + 1, amendment = ${amendment ? JSON.stringify(amendment) : null}::jsonb,
-          payable = excluded.payable, previous_period_end = excluded.previous_period_end, updated_at = now()`);
+          payable = excluded.payable, previous_period_end = excluded.previous_period_end, updated_at = now()
+        RETURNING x.id::text AS id`),
+      );
+      if (payable) withPayable.push(stored.id);
     }
+    // the payables go to the accounting system with the filing, or not at all
+    await queueFiledPayables(tx, withPayable);
     await db.execute(sql`UPDATE companies SET excise_period_end = ${periodEnd} WHERE id = ${ctx.actor.companyId}`);
     await recordAudit(db, ctx.actor, {
       entity: 'ExciseReturn',

@@ -30,21 +30,65 @@ const centsText = (cents: number) => {
 function salesDocument(invoice: InvoiceToPush) {
   // A line whose product or item is mapped to an income account names its Item (which books
   // to that account); others go without ItemRef, to QuickBooks' default sales item.
+  const lines: Record<string, unknown>[] = invoice.lines.map((line) => ({
+    DetailType: 'SalesItemLineDetail',
+    // JSON numbers from exact decimal text: cents never pass through float arithmetic
+    Amount: Number(centsText(line.amountCents)),
+    ...(line.description ? { Description: line.description } : {}),
+    SalesItemLineDetail: {
+      ...(line.itemExternalId ? { ItemRef: { value: line.itemExternalId } } : {}),
+      Qty: Number(line.quantity),
+      ...(line.unitPrice !== null ? { UnitPrice: Number(line.unitPrice) } : {}),
+    },
+  }));
+  // Shipping as Intuit's reference sends it: a sales line whose ItemRef is SHIPPING_ITEM_ID
+  // (QuickBooks books it to its shipping income account)
+  if (invoice.shippingCents)
+    lines.push({
+      DetailType: 'SalesItemLineDetail',
+      Amount: Number(centsText(invoice.shippingCents)),
+      Description: 'Shipping',
+      SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' } },
+    });
+  for (const charge of invoice.charges ?? [])
+    if (charge.amountCents)
+      lines.push({
+        DetailType: 'SalesItemLineDetail',
+        Amount: Number(centsText(charge.amountCents)),
+        Description: charge.description,
+        SalesItemLineDetail: { Qty: 1, UnitPrice: Number(centsText(charge.amountCents)) },
+      });
   return {
     DocNumber: invoice.number,
     TxnDate: invoice.date,
     ...(invoice.dueDate ? { DueDate: invoice.dueDate } : {}),
     CustomerRef: { value: invoice.customerExternalId },
-    Line: invoice.lines.map((line) => ({
-      DetailType: 'SalesItemLineDetail',
-      // JSON numbers from exact decimal text: cents never pass through float arithmetic
+    Line: lines,
+    // The tax this app computed (GST/HST/PST/QST by its own tax records) goes as the
+    // transaction's TxnTaxDetail.TotalTax, which Intuit's Invoice and CreditMemo reference take
+    // as the tax of the whole transaction, lines TaxExcluded; a Canadian company's lines would
+    // otherwise need QuickBooks' own TaxCodes, which the app's taxes are not mapped to. A line
+    // of a "tax" item would book the tax as income instead of to the tax agency's liability.
+    // Either way QuickBooks' TotalAmt is our total to the cent, so a full payment closes it.
+    ...(invoice.taxCents
+      ? { GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: { TotalTax: Number(centsText(invoice.taxCents)) } }
+      : {}),
+  };
+}
+
+/** A Bill or a VendorCredit: the same fields in QuickBooks (VendorRef, account lines). */
+function vendorDocument(bill: BillToPush) {
+  return {
+    DocNumber: bill.number.slice(0, 21),
+    TxnDate: bill.date,
+    ...(bill.dueDate ? { DueDate: bill.dueDate } : {}),
+    ...(bill.memo ? { PrivateNote: bill.memo.slice(0, 4000) } : {}),
+    VendorRef: { value: bill.vendorExternalId },
+    Line: bill.lines.map((line) => ({
+      DetailType: 'AccountBasedExpenseLineDetail',
       Amount: Number(centsText(line.amountCents)),
       ...(line.description ? { Description: line.description } : {}),
-      SalesItemLineDetail: {
-        ...(line.itemExternalId ? { ItemRef: { value: line.itemExternalId } } : {}),
-        Qty: Number(line.quantity),
-        ...(line.unitPrice !== null ? { UnitPrice: Number(line.unitPrice) } : {}),
-      },
+      AccountBasedExpenseLineDetail: { AccountRef: { value: line.accountExternalId } },
     })),
   };
 }
@@ -129,18 +173,12 @@ export const quickbooksConnector: AccountingConnector = {
 
   async pushBill(tokens, bill: BillToPush, requestId) {
     // Intuit's Bill: VendorRef and AccountBasedExpenseLineDetail lines (AccountRef)
-    const payload = {
-      DocNumber: bill.number.slice(0, 21),
-      TxnDate: bill.date,
-      VendorRef: { value: bill.vendorExternalId },
-      Line: bill.lines.map((line) => ({
-        DetailType: 'AccountBasedExpenseLineDetail',
-        Amount: Number(centsText(line.amountCents)),
-        ...(line.description ? { Description: line.description } : {}),
-        AccountBasedExpenseLineDetail: { AccountRef: { value: line.accountExternalId } },
-      })),
-    };
-    return idOf(await create(tokens, 'bill', payload, requestId), 'Bill');
+    return idOf(await create(tokens, 'bill', vendorDocument(bill), requestId), 'Bill');
+  },
+
+  async pushVendorCredit(tokens, credit: BillToPush, requestId) {
+    // Intuit's VendorCredit has the Bill's shape; it lowers what is owed to the vendor
+    return idOf(await create(tokens, 'vendorcredit', vendorDocument(credit), requestId), 'VendorCredit');
   },
 
   async pushPayment(tokens, payment: PaymentToPush, requestId) {

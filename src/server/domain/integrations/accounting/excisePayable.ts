@@ -1,0 +1,161 @@
+// The excise duty payable (settings exciseAccrual): filing a return with duty stores its payable
+// (returns/filing.ts), and the accounting system books it as a Bill from the supplier duty is paid
+// to (excisePaymentToId, a Vendor there), one line to the excise payment account
+// (excisePaymentAccountRef, else the account mapped to excisePaymentItemId's item), due on the
+// return's due date, its memo naming form, licence and period. Each filing version is sent once
+// (accounting_excise_payables_sent, migration 0032; the requestid is made from the return and
+// version): an amended re-filing sends only the difference from what was sent, a rise as another
+// Bill and a fall as a VendorCredit. Queued by filing (inside its transaction) and by Sync now.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/connect';
+import type { DomainContext } from '../../records/actor';
+import type { AccountingApp } from '../apps';
+import { ConnectorError, type BillToPush, type ConnectorTokens } from '../connector';
+import { centsOf, requestIdOf, withTokens } from '../calls';
+import { mappedAccountRef } from './mappings';
+import { accountingAppsOf, queueRowsSql } from './queueDocument';
+import { underLock } from './locked';
+import { supplierOf, vendorExternalIdOf } from './vendors';
+
+export const EXCISE_PAYABLE_ENTITY = 'excisePayable';
+
+/** What filing stored (returns/filing.ts). */
+interface Payable {
+  amount: number;
+  payToId: string | null;
+  paymentMethodId: string | null;
+  accountRef: string | null;
+  itemId: string | null;
+  dueDate: string;
+  memo: string;
+}
+
+/** Filed returns whose payable's latest version is not over there yet. */
+const unsentSql = (companyId: string, appKey: string, returnIds?: string[]) => sql`
+  SELECT x.company_id, x.id FROM excise_returns x
+  WHERE x.company_id = ${companyId} AND x.status = 'Filed' AND x.payable IS NOT NULL
+    ${
+      returnIds
+        ? sql`AND x.id IN (${sql.join(
+            returnIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``
+    }
+    AND NOT EXISTS (SELECT 1 FROM accounting_excise_payables_sent s WHERE s.company_id = x.company_id
+      AND s.app = ${appKey} AND s.return_id = x.id AND s.version = x.version)`;
+
+/** Sync now: every filed payable not sent in its latest version, failed ones again. */
+export async function queueExcisePayables(db: Db, companyId: string, appKey: string) {
+  // a row that succeeded for an earlier version waits again for the new one
+  await db.execute(
+    queueRowsSql(appKey, EXCISE_PAYABLE_ENTITY, unsentSql(companyId, appKey), sql`'failed', 'succeeded'`),
+  );
+}
+
+/** Filing's hook, in its transaction: the returns just filed, for every accounting app. */
+export async function queueFiledPayables(ctx: DomainContext, returnIds: string[]) {
+  if (ctx.history || !returnIds.length) return;
+  for (const app of await accountingAppsOf(ctx))
+    await ctx.db.execute(
+      queueRowsSql(
+        app,
+        EXCISE_PAYABLE_ENTITY,
+        unsentSql(ctx.actor.companyId, app, returnIds),
+        sql`'failed', 'succeeded'`,
+      ),
+    );
+}
+
+const refused = (message: string) => new ConnectorError({ kind: 'rejected', message });
+
+/** Sends the return's payable version, or its difference from what was sent. */
+export async function pushExcisePayable(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: { tokens: ConnectorTokens },
+  returnId: string,
+): Promise<'succeeded' | 'skipped'> {
+  return underLock(db, `excisePayable:${companyId}:${app.key}:${returnId}`, async (tx) => {
+    const [row] = rowsOf<{
+      form: string;
+      period_end: string;
+      filed_on: string | null;
+      version: number;
+      status: string;
+      payable: Payable | string | null;
+      pay_to: string | null;
+      account_ref: string | null;
+      item: string | null;
+    }>(
+      await tx.execute(sql`SELECT x.form, x.period_end::text, x.filed_on::text, x.version, x.status, x.payable,
+          s.excise_payment_to_id AS pay_to, s.excise_payment_account_ref AS account_ref, s.excise_payment_item_id AS item
+        FROM excise_returns x
+        LEFT JOIN LATERAL (SELECT * FROM company_settings_rows s WHERE s.company_id = x.company_id ORDER BY s.id LIMIT 1) s ON true
+        WHERE x.company_id = ${companyId} AND x.id = ${returnId}`),
+    );
+    if (!row || row.status !== 'Filed' || !row.payable) return 'skipped';
+    const payable = (typeof row.payable === 'string' ? JSON.parse(row.payable) : row.payable) as Payable;
+    const sent = rowsOf<{ version: number; amount_cents: string }>(
+      await tx.execute(sql`SELECT version, amount_cents::text FROM accounting_excise_payables_sent
+        WHERE company_id = ${companyId} AND app = ${app.key} AND return_id = ${returnId}`),
+    );
+    if (sent.some((s) => s.version === row.version)) return 'skipped';
+    const sentCents = sent.reduce((sum, s) => sum + Number(s.amount_cents), 0);
+    const differenceCents = centsOf(Number(payable.amount).toFixed(2)) - sentCents;
+    const record = async (externalType: string, externalId: string | null) =>
+      tx.execute(sql`INSERT INTO accounting_excise_payables_sent
+          (company_id, app, return_id, version, amount_cents, external_type, external_id)
+        VALUES (${companyId}, ${app.key}, ${returnId}, ${row.version}, ${differenceCents}, ${externalType}, ${externalId})`);
+    if (differenceCents === 0) {
+      // an amended filing that left the duty as it was: nothing more is owed
+      await record('None', null);
+      return 'skipped';
+    }
+    // settings set after filing (the words below say to) count when it is sent again
+    const payToId = payable.payToId ?? row.pay_to;
+    if (!payToId)
+      throw refused(
+        'Set who excise duty is paid to in Settings (Excise paid to: the supplier, e.g. the Canada Revenue Agency), then Sync now',
+      );
+    const supplier = await supplierOf(tx, companyId, payToId);
+    if (!supplier)
+      throw refused(
+        'The supplier excise duty is paid to no longer exists: choose another in Settings (Excise paid to)',
+      );
+    const itemId = payable.itemId ?? row.item;
+    const accountRef =
+      payable.accountRef ??
+      row.account_ref ??
+      (itemId
+        ? ((await mappedAccountRef(tx, companyId, 'item', itemId, 'asset')) ??
+          (await mappedAccountRef(tx, companyId, 'item', itemId, 'cogs')))
+        : null);
+    if (!accountRef)
+      throw refused(
+        'Choose the account excise duty is booked to in Settings (Excise payment account, or an Excise payment item mapped to an account on the accounting setup page), then Sync now',
+      );
+    const vendorExternalId = await vendorExternalIdOf(tx, companyId, app, session, supplier);
+    const amended = sent.length > 0;
+    const memo = amended
+      ? `${payable.memo} (amended filing ${row.version}: ${differenceCents > 0 ? 'more' : 'less'} duty)`
+      : payable.memo;
+    const document: BillToPush = {
+      number: `${row.form} ${row.period_end}${row.version > 1 ? ` v${row.version}` : ''}`,
+      date: row.filed_on ?? row.period_end,
+      dueDate: payable.dueDate,
+      memo,
+      vendorExternalId,
+      lines: [{ description: memo, accountExternalId: accountRef, amountCents: Math.abs(differenceCents) }],
+    };
+    const requestId = requestIdOf(companyId, app.key, EXCISE_PAYABLE_ENTITY, `${returnId}:v${row.version}`);
+    const externalId = await withTokens(tx, companyId, app, session, (tokens) =>
+      differenceCents > 0
+        ? app.connector.pushBill(tokens, document, requestId)
+        : app.connector.pushVendorCredit(tokens, document, requestId),
+    );
+    await record(differenceCents > 0 ? 'Bill' : 'VendorCredit', externalId);
+    return 'succeeded';
+  });
+}

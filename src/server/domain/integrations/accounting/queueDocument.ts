@@ -1,0 +1,56 @@
+// Queueing a document for the accounting apps, the same way for every kind: the push job's
+// sync-log row (integration_sync_log 'queued') is written for each accounting app the company
+// has connected (or paused), inside the document's own transaction, so it commits with the
+// document or not at all. A failed one is queued again when it is saved again (corrected).
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/connect';
+import type { DomainContext } from '../../records/actor';
+import type { EntityHooks } from '../../records/hooks';
+import { INTEGRATION_APPS } from '../apps';
+import { connectionOf } from '../store';
+
+/** The accounting apps a change of this company goes to: enabled, and connected or paused. */
+export async function accountingAppsOf(ctx: DomainContext): Promise<string[]> {
+  const apps: string[] = [];
+  for (const app of INTEGRATION_APPS) {
+    if (app.addOn !== 'accounting' || !ctx.actor.features[app.feature]) continue;
+    const connection = await connectionOf(ctx.db, ctx.actor.companyId, app.key);
+    if (connection?.status === 'connected' || connection?.status === 'paused') apps.push(app.key);
+  }
+  return apps;
+}
+
+/** Sync-log rows for the ids `select` answers (company_id, id): new ones queued, failed ones
+ * queued again (`requeue` widens that, e.g. to what succeeded before a new version). */
+export const queueRowsSql = (appKey: string, entityType: string, select: SQL, requeue: SQL = sql`'failed'`) => sql`
+  INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
+  SELECT q.company_id, ${appKey}, ${entityType}, q.id, 'queued' FROM (${select}) q
+  ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
+    last_error = NULL, updated_at = now()
+  WHERE integration_sync_log.status IN (${requeue})`;
+
+/** A document sent once (its integration_links row) when its status is `status`: the Sync now
+ * queue and the records hook that queues it when it is saved with that status. */
+export function queueDocumentWhen(spec: { entityType: string; table: string; status: string }): {
+  queue: (db: Db, companyId: string, appKey: string) => Promise<void>;
+  hooks: EntityHooks;
+} {
+  const select = (companyId: string, appKey: string, onlyId?: string) => sql`
+    SELECT d.company_id, d.id FROM ${sql.identifier(spec.table)} d
+    WHERE d.company_id = ${companyId} AND d.status = ${spec.status} ${onlyId ? sql`AND d.id = ${onlyId}` : sql``}
+      AND NOT EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = d.company_id AND l.app = ${appKey}
+        AND l.entity_type = ${spec.entityType} AND l.entity_id = d.id)`;
+  return {
+    queue: async (db, companyId, appKey) => {
+      await db.execute(queueRowsSql(appKey, spec.entityType, select(companyId, appKey)));
+    },
+    hooks: {
+      afterWrite: async (ctx, change) => {
+        const after = change.after as { id?: unknown; status?: unknown };
+        if (ctx.history || after.status !== spec.status) return;
+        for (const app of await accountingAppsOf(ctx))
+          await ctx.db.execute(queueRowsSql(app, spec.entityType, select(ctx.actor.companyId, app, String(after.id))));
+      },
+    },
+  };
+}
