@@ -4,7 +4,9 @@
 // distillery-portal, PKCE), lands in the portal with the invitation accepted, orders two
 // products and sees the confirmation and the order under Orders; staff find it in Sales orders.
 // The Invoices and Statement tabs show what the records this spec makes hold (figures worked
-// by hand below), and a person with no portal link is told so.
+// by hand below), and a person with no portal link is told so. The buyer, invited for a second
+// customer too, chooses it in the top bar and sees only its orders. A company without the
+// portal add-on (the demo winery) is told on /portalsetup to turn it on in Apps.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,9 @@ const BUYER = 'other@example.com';
 const STAMP = Date.now().toString(36).slice(-5).toUpperCase();
 const CUSTOMER_NAME = `Portal Buyer ${STAMP}`;
 const PO = `PORTAL-${STAMP}`;
+// after CUSTOMER_NAME by name: the portal opens as the first, and the buyer chooses this one
+const SECOND_NAME = `Portal Second ${STAMP}`;
+const SECOND_ORDER = `PSO-${STAMP}`;
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -68,6 +73,8 @@ describe('customer portal', () => {
   let companyId = '';
   let products: Named[] = [];
   let customer: Named;
+  let second: Named | undefined;
+  let secondOrderId = '';
   const invoiceIds: string[] = [];
   let orderNumber = '';
   const invoiceNumbers = { recent: `PI-${STAMP}-1`, older: `PI-${STAMP}-2` };
@@ -101,7 +108,9 @@ describe('customer portal', () => {
         for (const e of salesOrders2.edges) await remove(e.node.id);
       }
       for (const id of invoiceIds) await remove(id);
+      if (secondOrderId) await remove(secondOrderId);
       if (customer?.id) await remove(customer.id);
+      if (second?.id) await remove(second.id);
     }
     await buyerContext?.close();
     await browser?.close();
@@ -321,6 +330,81 @@ describe('customer portal', () => {
     await buyer.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
+  it('a buyer of two customers chooses the second in the top bar and sees only its orders', async () => {
+    token = await accessToken(staff);
+    const { customerCreate } = await api<{ customerCreate: { id: string } }>(
+      token,
+      companyId,
+      'mutation($input: CustomerInput!) { customerCreate(input: $input) { id } }',
+      { input: { name: SECOND_NAME, currency: 'CAD' } },
+    );
+    second = { id: customerCreate.id, name: SECOND_NAME };
+    const { salesOrderCreate } = await api<{ salesOrderCreate: { id: string } }>(
+      token,
+      companyId,
+      'mutation($input: SalesOrderInput!) { salesOrderCreate(input: $input) { id } }',
+      {
+        input: { number: SECOND_ORDER, customer: second.id, date: companyDay(1), status: 'Open', customerPO: 'SECOND' },
+      },
+    );
+    secondOrderId = salesOrderCreate.id;
+    const before = mailbox().length;
+    await api(
+      token,
+      companyId,
+      'mutation($c: ID!, $e: String!) { portalInviteCustomerUser(customerId: $c, email: $e) { id } }',
+      { c: second.id, e: BUYER },
+    );
+    let link: string | undefined;
+    await expect
+      .poll(() => {
+        const mail = mailbox()
+          .slice(before)
+          .filter((m) => m.to === BUYER)
+          .at(-1);
+        link = /https?:\/\/\S+\/portal\/\?company=\d+&invitation=[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0];
+        return !!link;
+      })
+      .toBe(true);
+
+    // a new tab of its own: the choice is kept per tab
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-CA' });
+    try {
+      const page = await context.newPage();
+      await signInAtPortal(page, link!, BUYER);
+      await page.getByText('Invitation accepted: welcome.').waitFor({ timeout: 20_000 });
+      const chooser = page.getByRole('banner').getByRole('combobox', { name: 'Customer' });
+      // the first by name until the buyer chooses
+      await expect.poll(() => chooser.locator('option:checked').textContent()).toBe(CUSTOMER_NAME);
+      expect(await chooser.locator('option').allTextContents()).toEqual([CUSTOMER_NAME, SECOND_NAME]);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      const orders = page.getByRole('tabpanel');
+      if (orderNumber) await orders.getByRole('row').filter({ hasText: orderNumber }).waitFor();
+
+      await chooser.selectOption({ label: SECOND_NAME });
+      await orders.getByRole('row').filter({ hasText: SECOND_ORDER }).waitFor({ timeout: 20_000 });
+      // only the second customer's: its one order, none of the first's
+      expect(await orders.locator('tbody tr').count()).toBe(1);
+      if (orderNumber) expect(await orders.getByRole('row').filter({ hasText: orderNumber }).count()).toBe(0);
+      await page.getByRole('tab', { name: 'Order', exact: true }).click();
+
+      // a reload keeps this tab's choice
+      await page.reload();
+      await expect.poll(() => chooser.locator('option:checked').textContent(), { timeout: 20_000 }).toBe(SECOND_NAME);
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      await orders.getByRole('row').filter({ hasText: SECOND_ORDER }).waitFor();
+
+      // and back to the first
+      await chooser.selectOption({ label: CUSTOMER_NAME });
+      if (orderNumber) await orders.getByRole('row').filter({ hasText: orderNumber }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => orders.getByRole('row').filter({ hasText: SECOND_ORDER }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a person with no link to a customer here is told so', async () => {
     const context = await browser.newContext({ locale: 'en-CA' });
     try {
@@ -330,6 +414,23 @@ describe('customer portal', () => {
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
     } finally {
       await context.close();
+    }
+  });
+
+  it('a company without the portal add-on is told on /portalsetup to turn it on in Apps', async () => {
+    const winery = await companyIdNamed(await accessToken(staff), 'Vignoble de la Vallée');
+    expect(winery).toBeTruthy();
+    try {
+      await staff.evaluate((id) => localStorage.setItem('companyId', id), winery);
+      await staff.goto(`${BASE_URL}/portalsetup`);
+      const alert = staff.locator('[data-add-on="customerPortal"]');
+      await alert.getByText('The customer portal is not turned on for this company', { exact: false }).waitFor();
+      expect(await staff.getByRole('button', { name: 'Send invitation' }).isDisabled()).toBe(true);
+      await alert.getByRole('link', { name: 'Open Apps' }).click();
+      await staff.waitForURL((u) => u.pathname === '/apps');
+      await staff.getByTestId('app-customerPortal').waitFor();
+    } finally {
+      await staff.evaluate((id) => localStorage.setItem('companyId', id), companyId);
     }
   });
 });
