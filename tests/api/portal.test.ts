@@ -183,6 +183,8 @@ describe.each(backends)('customer portal on %s', (backend) => {
 
     // the company has the portal as an add-on of /apps; off, nothing below would open
     ok(await main(co, `mutation { addOnSet(addOn: "customerPortal", enabled: true) }`));
+    // the other company's portal is on too: what keeps Alice out there is her lack of a link
+    ok(await main(other.companyId, `mutation { addOnSet(addOn: "customerPortal", enabled: true) }`, {}, other.token));
     ok(
       await main(co, `mutation($i: PortalSettingsInput!) { portalSetSettings(input: $i) { enabled productIds } }`, {
         i: { enabled: true, productIds: [ids.gin, ids.vodka] },
@@ -415,6 +417,7 @@ describe.each(backends)('customer portal on %s', (backend) => {
 
   it('no portal operation opens for another company, nor for staff without a link', async () => {
     const operations = [
+      `{ portalCustomers { id } }`,
       `{ portalCustomer { id } }`,
       `{ portalProducts { id } }`,
       `{ portalOrders { id } }`,
