@@ -36,6 +36,7 @@ import { documentTotalsExtensions } from './documentTotals/extensions';
 import { salesFlowExtensions } from './salesFlow/extensions';
 import { recurringExtensions } from './recurring/extensions';
 import { maintenanceExtensions } from './maintenance/extensions';
+import { accountingUpdateExtensions } from './accountingUpdate/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -81,6 +82,7 @@ const CONTRIBUTIONS: readonly ExtensionContribution[] = [
   ...salesFlowExtensions,
   ...recurringExtensions,
   ...maintenanceExtensions,
+  ...accountingUpdateExtensions,
 ];
 
 /** The extensions of an entity's screens, in contribution order (empty for most entities). */

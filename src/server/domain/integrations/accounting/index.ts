@@ -9,6 +9,8 @@ import { listMappings, setMapping, type MappingInput } from './mappings';
 import { salesReturnHooks } from './creditNotes';
 import { inventoryReceiptHooks } from './bills';
 import { accountingLinked } from './linkStatus';
+import { INTEGRATION_APPS } from '../apps';
+import { wakePushJob } from '../queue';
 
 export const accountingHooks: Record<string, EntityHooks> = {
   account: accountHooks,
@@ -26,9 +28,14 @@ export const accountingQueries: Record<string, Resolver> = {
 };
 
 export const accountingMutations: Record<string, Resolver> = {
-  accountMappingSet: resolver<{ input: MappingInput }>(async (_r, args, ctx) =>
-    setMapping(await ctx.domain(), args.input),
-  ),
+  accountMappingSet: resolver<{ input: MappingInput }>(async (_r, args, ctx) => {
+    const domain = await ctx.domain();
+    const view = await setMapping(domain, args.input);
+    // after the commit: a linked Item queued to follow the change goes now (nothing queued: a no-op run)
+    for (const app of INTEGRATION_APPS.filter((a) => a.addOn === 'accounting'))
+      await wakePushJob(domain.actor.companyId, app.key);
+    return view;
+  }),
   accountCreate: resolver<{ input: unknown }>(async (_r, args, ctx) => createAccount(await ctx.domain(), args.input)),
 };
 

@@ -22,11 +22,10 @@ import { connectionOf, setLog, tokensOf } from '../store';
 import { MAX_ATTEMPTS, pushQueued, queueUnsynced } from '../sync';
 import { CHART } from './chart';
 import { mappedAccountRef, type MappedEntity } from './mappings';
+import { ITEM_ACCOUNTS } from './itemAccounts';
 
 /** The sync-log record of a read of the changed Items: one per company and app. */
 export const ITEM_CHANGES = { entityType: 'itemChanges', entityId: '0' } as const;
-/** The sync-log record of a linked product's or item's accounts to set over there. */
-export const ITEM_ACCOUNTS = 'itemAccounts';
 /** Who the audit log names: no person (a user id is a number), the accounting integration. */
 export const ACCOUNTING_SYNC_USER = 'accounting-sync';
 
@@ -66,23 +65,6 @@ export async function queueScheduledItemReads(db: Db) {
     ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
       last_error = NULL, updated_at = now()
     WHERE integration_sync_log.status <> 'failed'`);
-}
-
-/** Inside a mapping's transaction: a product or item linked over there has its accounts set
- * there too, by the job. Answers the apps it was queued for. */
-export async function queueItemAccounts(db: Db, companyId: string, entityType: MappedEntity, entityId: string) {
-  const apps = rowsOf<{ app: string }>(
-    await db.execute(sql`SELECT l.app FROM integration_links l
-      JOIN integration_connections c ON c.company_id = l.company_id AND c.app = l.app
-        AND c.status IN ('connected', 'paused')
-      WHERE l.company_id = ${companyId} AND l.entity_type = ${entityType} AND l.entity_id = ${entityId}`),
-  ).map((r) => r.app);
-  for (const app of apps)
-    await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
-      VALUES (${companyId}, ${app}, ${ITEM_ACCOUNTS}, ${entityId}, 'queued')
-      ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
-        last_error = NULL, updated_at = now()`);
-  return apps;
 }
 
 /** The job's set of one linked Item's accounts to the mapped ones (a role not mapped, or whose

@@ -3,7 +3,8 @@
 // Online's inventory Item has IncomeAccountRef, AssetAccountRef and ExpenseAccountRef. Each role
 // takes only accounts of fitting types, so a sale never books to a bank account. Taxes, payment
 // methods and suppliers keep their account on their own record. Table: migration 0028. A
-// product or item already in the accounting system as an Item has the Item follow its change.
+// product or item already in the accounting system as an Item has the Item follow its change
+// (queued here; the resolver wakes the job after the commit).
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import { AppError, validationError } from '../../kernel/errors';
@@ -11,8 +12,7 @@ import type { DomainContext } from '../../records/actor';
 import { recordAudit } from '../../audit/audit';
 import { addOnFeature } from '../addOns';
 import { accountTypeName } from './accountTypes';
-import { queueItemAccounts } from './itemChanges';
-import { wakePushJob } from '../queue';
+import { queueItemAccounts } from './itemAccounts';
 
 export const MAPPED_ENTITIES = ['product', 'item'] as const;
 export type MappedEntity = (typeof MAPPED_ENTITIES)[number];
@@ -142,8 +142,7 @@ export async function setMapping(ctx: DomainContext, input: MappingInput): Promi
   const entityId = String(input.entityId);
   if (!/^\d{1,18}$/.test(entityId)) throw validationError({ entityId: 'No such record in this company' });
   const { companyId } = ctx.actor;
-  let queuedFor: string[] = [];
-  const view = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [entity] = rowsOf<{ id: string }>(
       await tx.execute(sql`SELECT id::text FROM ${TABLES[entityType]} WHERE company_id = ${companyId}
         AND id = ${entityId} FOR UPDATE`),
@@ -191,11 +190,9 @@ export async function setMapping(ctx: DomainContext, input: MappingInput): Promi
     });
     // an Item already over there books to the accounts it was made with: it follows the change
     if (before.income?.id !== after.income?.id || before.cogs?.id !== after.cogs?.id)
-      queuedFor = await queueItemAccounts(tx, companyId, entityType, entityId);
+      await queueItemAccounts(tx, companyId, entityType, entityId);
     return after;
   });
-  for (const app of queuedFor) await wakePushJob(companyId, app);
-  return view;
 }
 
 /** The account a product or item books a role to, for the pushes (null: none chosen). */
