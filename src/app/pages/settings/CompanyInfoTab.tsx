@@ -22,7 +22,8 @@ import { validatorsFor } from '../../generic/validators';
 import { describeApiError } from '../../data/errors';
 import { enumChoices, fieldLabelKey } from '../../generic/labels';
 import { submissionErrors, useGraphQL } from './api';
-import { COMPANY_FIELDS, SETTINGS_FIELDS, splitValues, type Values } from './companyValues';
+import { COMPANY_FIELDS, EXCISE_FIELDS, SETTINGS_FIELDS, splitValues, type Values } from './companyValues';
+import { ExciseSettings } from './ExciseSettings';
 import { setActiveDateSettings } from '../../widgets/dateDisplay';
 import { DATE_FORMATS, formatWall, TIME_FORMATS } from '../../../shared/dateTimeSettings';
 import { TimeZoneInput } from './TimeZoneInput';
@@ -98,6 +99,14 @@ export function CompanyInfoTab() {
     [writable, locale],
   );
 
+  const labelOf = useCallback(
+    (name: string) => {
+      const f = settingsEntity.fields.find((x) => x.name === name);
+      return f ? fieldLabelKey(settingsEntity, f) : name;
+    },
+    [settingsEntity],
+  );
+
   if (loadError) return <Alert severity="error">{translate(loadError, { _: loadError })}</Alert>;
   if (!record) return <Loading />;
   return (
@@ -118,10 +127,19 @@ export function CompanyInfoTab() {
             {translate('app.pages.settings.settings_section')}
           </Typography>
           <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            {SETTINGS_FIELDS.map((name) => (
+            {SETTINGS_FIELDS.filter((name) => !EXCISE_FIELDS.includes(name)).map((name) => (
               <Box key={name}>{field(settingsEntity, name)}</Box>
             ))}
           </Box>
+          <Typography variant="h6" component="h2" gutterBottom sx={{ mt: 2 }}>
+            {translate('app.pages.settings.excise_section')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            {['exciseAccrual', 'exciseCreateReceipt'].map((name) => (
+              <Box key={name}>{field(settingsEntity, name)}</Box>
+            ))}
+          </Box>
+          <ExciseSettings disabled={!writable} labelOf={labelOf} />
         </CardContent>
         {writable ? (
           <Toolbar>

@@ -18,7 +18,13 @@ export const SETTINGS_FIELDS = [
   'useAccounts',
   'exciseAccrual',
   'exciseCreateReceipt',
+  'excisePaymentToId',
+  'excisePaymentMethodId',
+  'excisePaymentAccountRef',
+  'excisePaymentItemId',
 ] as const;
+/** The settings of the excise duty payable, shown in their own section. */
+export const EXCISE_FIELDS: readonly string[] = SETTINGS_FIELDS.filter((f) => f.startsWith('excise'));
 
 export type Values = Record<string, unknown>;
 

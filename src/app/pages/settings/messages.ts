@@ -12,6 +12,9 @@ export const settingsMessages = {
           },
           company_section: 'Distillery',
           settings_section: 'Preferences',
+          excise_section: 'Excise duty',
+          excise_account_not_synced:
+            'This account is not in the accounting system yet: Sync now on Apps, then choose it again',
           saved: 'Settings saved',
           users_intro: 'Who can use this distillery, and what each person may do.',
           users_manage: 'Manage users',
@@ -32,6 +35,9 @@ export const settingsMessages = {
           },
           company_section: 'Distillerie',
           settings_section: 'Préférences',
+          excise_section: 'Droits d’accise',
+          excise_account_not_synced:
+            'Ce compte n’est pas encore dans le système comptable : synchronisez dans Applications, puis choisissez-le de nouveau',
           saved: 'Paramètres enregistrés',
           users_intro: 'Qui peut utiliser cette distillerie, et ce que chacun peut faire.',
           users_manage: 'Gérer les utilisateurs',
