@@ -445,6 +445,43 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     expect(pushed.Balance).toBe(0);
   });
 
+  it('sends a credit memo with its tax and restocking fee, its QuickBooks total ours to the cent', async () => {
+    const hst = ok(
+      await call<{ taxCreate: { id: string } }>(
+        co,
+        `mutation { taxCreate(input: { name: "HST ON returns", rate: 13 }) { id } }`,
+      ),
+    ).taxCreate.id;
+    // by hand: 1 x 40.00 less a 5.00 restocking fee = 35.00; HST 13 % = 4.55; credit 39.55
+    const credit = ok(
+      await call<{ salesReturnCreate: { id: string; total: number } }>(
+        co,
+        `mutation($input: SalesReturnInput!) { salesReturnCreate(input: $input) { id total } }`,
+        {
+          input: {
+            number: 'RET-TAX-1',
+            customer,
+            date: '2026-11-06',
+            status: 'Credited',
+            restock: false,
+            restockingFee: 5,
+            lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 40, tax: hst }],
+          },
+        },
+      ),
+    ).salesReturnCreate;
+    expect(credit.total).toBe(39.55);
+    await pushAllQueued(api.database.db);
+    const [memo] = qbo.records.CreditMemo.filter((m) => m.DocNumber === 'RET-TAX-1');
+    expect(memo).toMatchObject({ TotalAmt: 39.55, TxnTaxDetail: { TotalTax: 4.55 } });
+    expect((memo.Line as unknown[]).at(-1)).toEqual({
+      DetailType: 'SalesItemLineDetail',
+      Amount: -5,
+      Description: 'Restocking fee',
+      SalesItemLineDetail: { Qty: 1, UnitPrice: -5 },
+    });
+  });
+
   it('two push jobs at once send a payment once: the second sends only what the first did not', async () => {
     // 1 x 1000.00: room enough that QuickBooks would take both payments of a double send
     const invoice = await invoiceWith({ lines: [{ description: 'Cask share', quantity: 1, unitPrice: 1000 }] });
