@@ -40,8 +40,9 @@ const BATCH = 200;
 const ISSUED = ['Sent', 'PartiallyPaid', 'Paid'];
 
 /** Queues a read of the other system's chart of accounts, the local accounts not there yet,
- * the company's issued invoices that are not in the other system yet, and the failed ones again
- * (after the data was corrected). Answers how many are now queued. */
+ * the company's issued invoices, payments, credit notes, bills and excise payables that are not
+ * in the other system yet, and the failed ones again (after the data was corrected). Answers
+ * how many are now queued. */
 export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise<number> {
   const app = accountingApp(appKey);
   if (!ctx.actor.features[app.feature])
