@@ -729,6 +729,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     const handler = url.pathname.startsWith('/v3/') ? api : oauth;
     handler(req, res, url).catch((error) => send(res, 500, { error: String(error) }));
   });
+  // a test's database work (PGlite runs in this very process) can hold the event loop past
+  // Node's 5 s keep-alive, and the client then reuses a socket the server is closing: a failed
+  // fetch no real QuickBooks answer would cause
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const listening = (server.address() as AddressInfo).port;
   return {
