@@ -1,8 +1,8 @@
 // Products and items as the accounting system's Items, for invoice lines: a product (or item)
 // mapped to an income account is pushed once as an Item booking to that account (and to its
 // cost account, if mapped) and linked (integration_links), so its lines name it. After that the
-// Item is the truth: its changes come back (itemChanges.ts). Without an
-// income account, or while that account has no ref yet, the line goes without one.
+// Item is the truth: its changes come back (itemChanges.ts). Without an income account, or
+// while that account has no ref yet, the line goes without one.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { AccountingApp } from '../apps';
