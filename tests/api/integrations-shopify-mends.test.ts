@@ -425,6 +425,20 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
         WHERE l.company_id = ${a.companyId} AND l.entity_type = 'shopifyOrder' AND s.shopify_order_id = '5820000003'`),
     );
     expect(log).toEqual({ status: 'succeeded', last_error: "Erased at the customer's request before import" });
+
+    // Shopify updates the erased order afterwards: its data is not kept again, nor imported
+    const updated = order(5820000003, '#3003', {
+      customer: { id: 207119551, email: 'bob.norman@mail.example.com', verified_email: true },
+      line_items: [{ id: 3001, sku: 'GIN-750', title: 'Gin', quantity: 2, price: '34.50', tax_lines: [] }],
+    });
+    expect(await deliver('orders/updated', updated)).toEqual({ outcome: 'ignored' });
+    expect(await payloadOf(5820000003)).toBeNull();
+    const [again] = rowsOf<{ status: string }>(
+      await db().execute(sql`SELECT l.status FROM integration_sync_log l
+        JOIN shopify_orders s ON s.company_id = l.company_id AND s.id = l.entity_id
+        WHERE l.company_id = ${a.companyId} AND l.entity_type = 'shopifyOrder' AND s.shopify_order_id = '5820000003'`),
+    );
+    expect(again.status).toBe('succeeded');
   });
 
   it('keeps payloads 60 days after import and delivery ids 30 days, on the schedule', async () => {

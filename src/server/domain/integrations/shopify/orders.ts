@@ -38,14 +38,16 @@ export async function receiveOrder(db: Db, companyId: string, shop: string, orde
   const shopifyId = String(order.id ?? '');
   if (!/^\d{1,20}$/.test(shopifyId)) return false;
   const name = String(order.name ?? shopifyId).slice(0, 40);
-  const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`INSERT INTO shopify_orders (company_id, shop, shopify_order_id, name, payload)
+  // a redacted order keeps no payload and is never imported again (privacy.ts)
+  const [row] = rowsOf<{ id: string; redacted: boolean }>(
+    await db.execute(sql`INSERT INTO shopify_orders AS s (company_id, shop, shopify_order_id, name, payload)
       VALUES (${companyId}, ${shop}, ${shopifyId}, ${name}, ${JSON.stringify(order)}::jsonb)
-      ON CONFLICT (company_id, shopify_order_id) DO UPDATE SET payload = EXCLUDED.payload, name = EXCLUDED.name,
+      ON CONFLICT (company_id, shopify_order_id) DO UPDATE SET
+        payload = CASE WHEN s.redacted_at IS NULL THEN EXCLUDED.payload END, name = EXCLUDED.name,
         shop = EXCLUDED.shop, received_at = now()
-      RETURNING id::text`),
+      RETURNING s.id::text, s.redacted_at IS NOT NULL AS redacted`),
   );
-  if (await linkOf(db, companyId, 'shopify', ORDER_ENTITY, row.id)) return false;
+  if (row.redacted || (await linkOf(db, companyId, 'shopify', ORDER_ENTITY, row.id))) return false;
   // a failed order is tried again with what Shopify now says (it may have been corrected there)
   await setLog(db, companyId, 'shopify', ORDER_ENTITY, row.id, { status: 'queued' });
   return true;

@@ -57,9 +57,12 @@ async function closeErased(db: Db, rows: { company_id: string; id: string; statu
       await setLog(db, row.company_id, 'shopify', ORDER_ENTITY, row.id, { status: 'succeeded', error: ERASED });
 }
 
-async function redact(db: Db, where: ReturnType<typeof ordersOf>) {
+/** `forGood`: a customer's redaction holds for later updates of the same orders; a shop's
+ * (after uninstalling) does not, since a reinstalled shop's orders are its own again. */
+async function redact(db: Db, where: ReturnType<typeof ordersOf>, forGood: boolean) {
   const rows = rowsOf<{ company_id: string; id: string; status: string | null }>(
-    await db.execute(sql`UPDATE shopify_orders s SET payload = NULL WHERE ${where}
+    await db.execute(sql`UPDATE shopify_orders s SET payload = NULL,
+      redacted_at = ${forGood ? sql`coalesce(s.redacted_at, now())` : sql`s.redacted_at`} WHERE ${where}
       RETURNING s.company_id::text, s.id::text,
         (SELECT l.status FROM integration_sync_log l WHERE l.company_id = s.company_id AND l.app = 'shopify'
           AND l.entity_type = ${ORDER_ENTITY} AND l.entity_id = s.id) AS status`),
@@ -113,10 +116,10 @@ export async function handlePrivacy(
     return (await recordDataRequest(db, delivery.shop, body, holder)) ? 'recorded' : 'ignored';
   if (delivery.topic === 'customers/redact') {
     const customerId = ids([body.customer?.id])[0] ?? null;
-    await redact(db, ordersOf(delivery.shop, ids(body.orders_to_redact), customerId));
+    await redact(db, ordersOf(delivery.shop, ids(body.orders_to_redact), customerId), true);
     return 'redacted';
   }
-  await redact(db, sql`s.shop = ${delivery.shop} AND s.payload IS NOT NULL`);
+  await redact(db, sql`s.shop = ${delivery.shop} AND s.payload IS NOT NULL`, false);
   await db.execute(sql`DELETE FROM shopify_webhook_deliveries WHERE shop = ${delivery.shop}`);
   return 'redacted';
 }
