@@ -13,7 +13,7 @@ import { fromScaled, lineAmountUnits, toScaled } from '../../../../shared/money'
 import type { StoreOrder, StoreOrderLine } from './types';
 
 /** Money text from Shopify ("199.00") as integer cents, exactly; anything else is refused. */
-export function centsOf(text: string | number | undefined | null, what: string): bigint {
+export function shopifyCents(text: string | number | undefined | null, what: string): bigint {
   const t = String(text ?? '0').trim();
   if (!/^-?\d{1,13}(\.\d{1,2})?$/.test(t))
     throw new MoneyProblem(`Shopify sent an amount that is not money: ${what} ${t}`);
@@ -25,7 +25,7 @@ export class MoneyProblem extends Error {
 }
 
 const allocated = (allocations: { amount?: string | null }[] | undefined, what: string) =>
-  (allocations ?? []).reduce((sum, a) => sum + centsOf(a?.amount, what), 0n);
+  (allocations ?? []).reduce((sum, a) => sum + shopifyCents(a?.amount, what), 0n);
 
 /** The discount on one line: its allocations when Shopify sent them (they hold the order-level
  * share too), else the older total_discount. */
@@ -33,7 +33,7 @@ export function lineDiscountCents(line: StoreOrderLine): bigint {
   const what = `discount of "${line.title}"`;
   return Array.isArray(line.discount_allocations)
     ? allocated(line.discount_allocations, what)
-    : centsOf(line.total_discount, what);
+    : shopifyCents(line.total_discount, what);
 }
 
 export interface PricedLine {
@@ -55,7 +55,7 @@ export function priceLine(line: StoreOrderLine, index: number): PricedLine[] {
   const quantity = line.quantity;
   if (!Number.isInteger(quantity) || quantity <= 0)
     throw new MoneyProblem(`The line "${line.title}" has a quantity that is not a whole number of units`);
-  const price = centsOf(line.price, `price of "${line.title}"`);
+  const price = shopifyCents(line.price, `price of "${line.title}"`);
   const discount = lineDiscountCents(line);
   const gross = price * BigInt(quantity);
   const net = gross - discount;
@@ -90,9 +90,9 @@ export function priceLine(line: StoreOrderLine, index: number): PricedLine[] {
 /** What the shipping comes to after its own discounts (a free-shipping code), in cents. */
 export function shippingCents(order: StoreOrder): bigint {
   if (!Array.isArray(order.shipping_lines))
-    return centsOf(order.total_shipping_price_set?.shop_money?.amount, 'shipping');
+    return shopifyCents(order.total_shipping_price_set?.shop_money?.amount, 'shipping');
   return order.shipping_lines.reduce(
-    (sum, s) => sum + centsOf(s.price, 'shipping') - allocated(s.discount_allocations, 'shipping discount'),
+    (sum, s) => sum + shopifyCents(s.price, 'shipping') - allocated(s.discount_allocations, 'shipping discount'),
     0n,
   );
 }

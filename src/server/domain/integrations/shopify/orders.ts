@@ -17,7 +17,7 @@ import { createDocument, nextNumber, todayOf } from '../../sales/flow/documents'
 import { dayIn, timeZoneOf } from '../../company/timeZone';
 import { fromScaled } from '../../../../shared/money';
 import { linkOf, saveLink, setLog } from '../store';
-import { centsOf, discountCents, MoneyProblem, priceLine, shippingCents } from './discounts';
+import { shopifyCents, discountCents, MoneyProblem, priceLine, shippingCents } from './discounts';
 import { mappedSites, siteOfOrder } from './sites';
 import type { StoreOrder } from './types';
 
@@ -123,7 +123,7 @@ function notesOf(order: StoreOrder) {
   // cents, summed exactly, per tax as Shopify named it
   for (const line of [...order.line_items, ...(order.shipping_lines ?? [])])
     for (const tax of line.tax_lines ?? [])
-      taxes.set(tax.title, (taxes.get(tax.title) ?? 0n) + centsOf(tax.price, `tax ${tax.title}`));
+      taxes.set(tax.title, (taxes.get(tax.title) ?? 0n) + shopifyCents(tax.price, `tax ${tax.title}`));
   const words = [...taxes].map(([title, cents]) => `${title} ${text(cents)}`);
   const discounts = discountCents(order);
   return [
