@@ -286,4 +286,103 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     await pushAllQueued(api.database.db, { companyId: co.companyId });
     expect(qbo.requests.filter((r) => r.method === 'POST' && r.entity === 'item')).toHaveLength(5);
   });
+  it('a link made before reads began changes nothing on the first read; later, only values QuickBooks has replace ours', async () => {
+    // a second company whose records QuickBooks already had under the same name: the push links
+    // them to that Item (one Item for a product and an item) instead of making another
+    const co2 = await makeMember(api, EVERYTHING);
+    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co2.companyId));
+    await connect(co2);
+    // made in QuickBooks by hand, as Intuit answers it: no Sku, no Description, UnitPrice 0 for
+    // no price; ':' is not allowed in its names, so it reads as the push would have named ours
+    const pacific = new Date(Date.now() - 8 * 3600_000).toISOString().slice(0, 19) + '-08:00';
+    qbo.records.Item.push({
+      Id: '9001',
+      SyncToken: '4',
+      Name: 'Rye Cask 12',
+      Type: 'NonInventory',
+      UnitPrice: 0,
+      Active: true,
+      IncomeAccountRef: { value: '1' },
+      MetaData: { CreateTime: pacific, LastUpdatedTime: pacific },
+    });
+    const created = async <T>(query: string) => ok(await call<T>(co2, query));
+    const rye = (
+      await created<{ productCreate: { id: string } }>(
+        `mutation { productCreate(input: { name: "Rye:Cask 12", sku: "RYE-12", price: 30.50, description: "Cask 12, 58 %" }) { id } }`,
+      )
+    ).productCreate.id;
+    const label = (
+      await created<{ itemCreate: { id: string } }>(
+        `mutation { itemCreate(input: { name: "Rye:Cask 12", sku: "RYE-12-LBL", type: "Inventory" }) { id } }`,
+      )
+    ).itemCreate.id;
+    const buyer = (
+      await created<{ customerCreate: { id: string } }>(
+        `mutation { customerCreate(input: { name: "Bar Sud" }) { id } }`,
+      )
+    ).customerCreate.id;
+    const income = rowsOf<{ id: string }>(
+      await api.database.db.execute(
+        sql`SELECT id::text FROM accounts WHERE company_id = ${co2.companyId} AND ref = '7'`,
+      ),
+    )[0].id;
+    ok(await call(co2, SET, { input: { entityType: 'product', entityId: rye, income } }));
+    ok(await call(co2, SET, { input: { entityType: 'item', entityId: label, income } }));
+    for (const [number, line] of [
+      ['OLD-1', { product: rye, description: 'Rye', quantity: 1, unitPrice: 30.5 }],
+      ['OLD-2', { item: label, description: 'Label', quantity: 1, unitPrice: 1 }],
+    ] as const)
+      ok(
+        await call(co2, `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id } }`, {
+          input: { number, customer: buyer, date: '2026-11-03', status: 'Sent', lines: [line] },
+        }),
+      );
+    await pushAllQueued(api.database.db, { companyId: co2.companyId });
+    const links = async () =>
+      rowsOf<{ entity_type: string; external_id: string; external_version: string | null }>(
+        await api.database.db.execute(sql`SELECT entity_type, external_id, external_version FROM integration_links
+          WHERE company_id = ${co2.companyId} AND entity_type IN ('product', 'item') ORDER BY entity_type`),
+      );
+    expect(await links()).toEqual([
+      { entity_type: 'item', external_id: '9001', external_version: null },
+      { entity_type: 'product', external_id: '9001', external_version: null },
+    ]);
+    expect(qbo.records.Item.filter((i) => i.Name === 'Rye Cask 12')).toHaveLength(1);
+    // as the links stood before reads began: no read yet, so the first reads every Item
+    await api.database.db.execute(sql`UPDATE integration_connections SET items_read_through = NULL,
+      items_read_realm = NULL WHERE company_id = ${co2.companyId}`);
+
+    const ryeNow = async () => ok(await call<{ product: ProductView }>(co2, PRODUCT, { id: rye })).product;
+    const labelNow = async () =>
+      rowsOf<{ name: string; sku: string | null; active: boolean }>(
+        await api.database.db.execute(
+          sql`SELECT name, sku, active FROM items WHERE company_id = ${co2.companyId} AND id = ${label}`,
+        ),
+      )[0];
+    const integrationAudits = async () =>
+      rowsOf<{ entity_id: string }>(
+        await api.database.db.execute(sql`SELECT entity_id::text FROM audit_log WHERE company_id = ${co2.companyId}
+          AND event = 'updated' AND user_id IS NULL`),
+      );
+    await syncNow(co2);
+    const ours = { name: 'Rye:Cask 12', sku: 'RYE-12', price: 30.5, description: 'Cask 12, 58 %', active: true };
+    expect(await ryeNow()).toEqual(ours);
+    expect(await labelNow()).toEqual({ name: 'Rye:Cask 12', sku: 'RYE-12-LBL', active: true });
+    expect(await integrationAudits()).toEqual([]);
+    // the version seen is the baseline the next change is compared with
+    expect((await links()).map((l) => l.external_version)).toEqual(['4', '4']);
+
+    // made inactive over there: that is the change; the price 0, the missing SKU and description
+    // and the name in QuickBooks' form are not
+    qbo.changeItem('9001', { Active: false });
+    await syncNow(co2);
+    expect(await ryeNow()).toEqual({ ...ours, active: false });
+    expect(await labelNow()).toEqual({ name: 'Rye:Cask 12', sku: 'RYE-12-LBL', active: false });
+
+    // a price and name QuickBooks does have replace ours, on both records linked to the Item
+    qbo.changeItem('9001', { UnitPrice: 32.25, Name: 'Rye Cask 12 (2026)' });
+    await syncNow(co2);
+    expect(await ryeNow()).toEqual({ ...ours, name: 'Rye Cask 12 (2026)', price: 32.25, active: false });
+    expect((await labelNow()).name).toBe('Rye Cask 12 (2026)');
+  });
 });

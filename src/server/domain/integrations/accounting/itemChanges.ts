@@ -6,7 +6,9 @@
 // The read starts at the accounting system's own last change time seen (its clock, kept on
 // the connection, migration 0033) and takes that second again, as its times are to the second;
 // a link keeps the version it matched (QuickBooks' SyncToken), so reading the same version
-// again changes nothing. A mapping changed on /accountingsetup points the linked Item at the
+// again changes nothing. A link without a version yet (made before reads began, or by a push
+// that found a same-named Item there) only takes the version it sees as its baseline: what
+// differs then was never a change made over there, so nothing of ours is overwritten. A mapping changed on /accountingsetup points the linked Item at the
 // new accounts (itemAccounts), so the accounting system does not book to the old ones.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
@@ -23,6 +25,7 @@ import { MAX_ATTEMPTS, pushQueued, queueUnsynced } from '../sync';
 import { CHART } from './chart';
 import { mappedAccountRef, type MappedEntity } from './mappings';
 import { ITEM_ACCOUNTS } from './itemAccounts';
+import { displayNameOf } from '../quickbooks';
 
 /** The sync-log record of a read of the changed Items: one per company and app. */
 export const ITEM_CHANGES = { entityType: 'itemChanges', entityId: '0' } as const;
@@ -117,18 +120,25 @@ interface LocalRow {
   description?: string | null;
 }
 
-/** The fields the accounting system's Item changes on the product or item. */
+/** The fields the accounting system's Item changes on the product or item. Only a value it
+ * actually has replaces ours: QuickBooks leaves out Sku and Description when an Item has none
+ * and answers UnitPrice 0 for one without a price (SKUs are what Shopify and Square match
+ * products by, so losing one unlinks them there). What the push sent in QuickBooks' form
+ * (displayNameOf, the 4000-character description) is still ours, not a change. */
 export function changesOf(entityType: MappedEntity, local: LocalRow, item: ExternalItem): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  if (item.name !== local.name) input.name = item.name;
-  if (blank(item.sku) !== blank(local.sku)) input.sku = blank(item.sku);
+  if (item.name !== local.name && item.name !== displayNameOf(local.name)) input.name = item.name;
+  const sku = blank(item.sku);
+  if (sku !== null && sku !== blank(local.sku)) input.sku = sku;
   if (item.active !== local.active) input.active = item.active;
   if (entityType === 'product') {
-    if (blank(item.description) !== blank(local.description ?? null)) input.description = blank(item.description);
-    // QuickBooks says 0 for an Item without a price: a product without one keeps none
+    const description = blank(item.description);
+    const ours = local.description ?? null;
+    if (description !== null && description !== ours && description !== ours?.slice(0, 4000))
+      input.description = description;
     const theirs = decimalKey(item.unitPrice);
-    const ours = decimalKey(local.price ?? null);
-    if (theirs !== null && theirs !== ours && !(ours === null && theirs === '0')) input.price = Number(item.unitPrice);
+    if (theirs !== null && theirs !== '0' && theirs !== decimalKey(local.price ?? null))
+      input.price = Number(item.unitPrice);
   }
   return input;
 }
@@ -163,6 +173,18 @@ async function applyItem(
         AND entity_id = ${link.entity_id} AND status = 'failed'`);
     return changed;
   });
+}
+
+/** A link's first version seen: kept as the baseline later versions are compared with. */
+async function keepBaseline(
+  db: Db,
+  companyId: string,
+  link: { app: string; entity_type: MappedEntity; entity_id: string },
+  version: string,
+) {
+  await db.execute(sql`UPDATE integration_links SET external_version = ${version}
+    WHERE company_id = ${companyId} AND app = ${link.app} AND entity_type = ${link.entity_type}
+      AND entity_id = ${link.entity_id} AND external_version IS NULL`);
 }
 
 /** Why a version could not be applied, for More info on /apps. */
@@ -211,16 +233,18 @@ export async function readItemChanges(db: Db, companyId: string, app: Accounting
   let changed = 0;
   for (const item of items)
     for (const link of links.filter((l) => l.external_id === item.externalId && l.external_version !== item.version))
-      try {
-        if (await applyItem(db, actor, link, item)) changed++;
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        await setLog(db, companyId, app.key, link.entity_type, link.entity_id, {
-          status: 'failed',
-          addAttempt: true,
-          error: refusalOf(error, item, app.connector.provider),
-        });
-      }
+      if (link.external_version === null) await keepBaseline(db, companyId, link, item.version);
+      else
+        try {
+          if (await applyItem(db, actor, link, item)) changed++;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          await setLog(db, companyId, app.key, link.entity_type, link.entity_id, {
+            status: 'failed',
+            addAttempt: true,
+            error: refusalOf(error, item, app.connector.provider),
+          });
+        }
   const latest = items.reduce((a, b) => (Date.parse(b.updatedAt) > Date.parse(a.updatedAt) ? b : a));
   await db.execute(sql`UPDATE integration_connections SET items_read_through = ${latest.updatedAt},
       items_read_realm = ${realm}
