@@ -18,6 +18,7 @@ import { exciseCompany } from './exciseKit';
 import { companyTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
 import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
+import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { RetryLater } from '../../src/server/domain/integrations/calls';
 import { addDays } from '../../src/shared/days';
@@ -35,6 +36,7 @@ const INTEGRATION = `{ app addOn status failures { entityType entityId attempts 
 describe.each(backends)('Square point of sale on %s', (backend) => {
   let api: TestApi;
   let square: SquareStandIn;
+  let qbo: QuickBooksStandIn;
   let co: Co;
   let tastingRoom = '';
   let gin = '';
@@ -129,14 +131,30 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
         WHERE company_id = ${co.companyId} AND app = 'square' AND entity_type = ${entityType} AND entity_id = ${entityId}`),
     )[0];
   const dayKey = (day: string) => day.replaceAll('-', '');
+  /** QuickBooks (the plan allows accounting) connected as a person would: Intuit's consent comes
+   * back to our callback */
+  const connectQuickBooks = async () => {
+    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
+      `mutation { integrationConnect(app: quickbooks) }`,
+    );
+    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+  };
 
   beforeAll(async () => {
     square = await startSquareStandIn();
+    qbo = await startQuickBooksStandIn();
     const env = {
       INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
       SQUARE_APPLICATION_ID: square.applicationId,
       SQUARE_APPLICATION_SECRET: square.applicationSecret,
       SQUARE_BASE_URL: square.url,
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      QBO_OAUTH_BASE_URL: qbo.url,
+      QBO_API_BASE_URL: qbo.url,
     };
     for (const [k, v] of Object.entries(env)) {
       saved[k] = process.env[k];
@@ -175,6 +193,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   afterAll(async () => {
     await api?.close();
     await square?.close();
+    await qbo?.close();
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
@@ -382,9 +401,15 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     //            6.65; total 37.82 + 4.92 + 51.13 + 6.65 = 100.52
     //   order C: a refund of a Rye 750 sold on an earlier day: 54.00 + HST 7.02 = 61.02
     // The invoice, worked by hand: gin 71.91 over 2 bottles is 1 x 35.95 + 1 x 35.96; gin 1 x
-    // 37.82; rye 1 x 51.13; HST 9.35 + 4.92 + 6.65 = 20.92; total 160.86 + 20.92 = 181.78, what
-    // the till took (81.26 + 100.52). The refund: a Credited return of 1 rye at 54.00 + HST 7.02
-    // = 61.02 (the till paid it back: it credits no invoice, the day's is paid in full).
+    // 37.82; rye 1 x 51.13: subtotal (the sales) 160.86; tax HST 9.35 + 4.92 + 6.65 = 20.92 as
+    // Square charged it (13 % of 160.86 once would be 20.91); total 181.78, what the till took
+    // (81.26 + 100.52). The tax is tax, not a line: it is no sale. Each line's tax amount is its
+    // share of 20.92 by cumulative rounding over the amounts: 20.92 x 35.95 / 160.86 = 4.6754 ->
+    // 4.68; x 71.91 / 160.86 = 9.3520 -> 9.35, less 4.68 = 4.67; x 109.73 / 160.86 = 14.2705 ->
+    // 14.27, less 9.35 = 4.92; 20.92 - 14.27 = 6.65. The refund: a Credited return of 1 rye at
+    // 54.00, tax 7.02, total 61.02 (the till paid it back: it credits no invoice, the day's is
+    // paid in full). QuickBooks gets the invoice's tax as TxnTaxDetail.TotalTax 20.92 and only
+    // the four sales lines (160.86), the credit memo TotalTax 7.02 and the one rye line.
     const day = addDays(yesterday, -7);
     const order = (id: string, hour: number, fields: Partial<StandInOrder>) =>
       square.orders.push({
@@ -432,24 +457,31 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     const invoices = await invoicesOf(day);
     expect(invoices).toHaveLength(1);
     const { invoice } = await ok<{ invoice: Record<string, unknown> }>(
-      `query($id: ID!) { invoice(id: $id) { status total taxTotal amountPaid balance
-        lines { product { id } description quantity unitPrice amount } } }`,
+      `query($id: ID!) { invoice(id: $id) { number status subtotal taxTotal total amountPaid balance notes
+        lines { product { id } description quantity unitPrice amount taxAmount } } }`,
       { id: invoices[0].id },
     );
-    expect(invoice).toMatchObject({ status: 'Paid', total: 181.78, amountPaid: 181.78, balance: 0 });
+    expect(invoice).toMatchObject({
+      status: 'Paid',
+      subtotal: 160.86,
+      taxTotal: 20.92,
+      total: 181.78,
+      amountPaid: 181.78,
+      balance: 0,
+    });
+    expect(invoice.notes).toContain('tax charged at the till: HST 13% 20.92');
     expect(invoice.lines).toEqual([
-      { product: { id: gin }, description: null, quantity: 1, unitPrice: 35.95, amount: 35.95 },
-      { product: { id: gin }, description: null, quantity: 1, unitPrice: 35.96, amount: 35.96 },
-      { product: { id: gin }, description: null, quantity: 1, unitPrice: 37.82, amount: 37.82 },
-      { product: { id: rye }, description: null, quantity: 1, unitPrice: 51.13, amount: 51.13 },
-      { product: null, description: 'Tax charged at the till: HST 13%', quantity: 1, unitPrice: 20.92, amount: 20.92 },
+      { product: { id: gin }, description: null, quantity: 1, unitPrice: 35.95, amount: 35.95, taxAmount: 4.68 },
+      { product: { id: gin }, description: null, quantity: 1, unitPrice: 35.96, amount: 35.96, taxAmount: 4.67 },
+      { product: { id: gin }, description: null, quantity: 1, unitPrice: 37.82, amount: 37.82, taxAmount: 4.92 },
+      { product: { id: rye }, description: null, quantity: 1, unitPrice: 51.13, amount: 51.13, taxAmount: 6.65 },
     ]);
     const [back] = rowsOf<{ id: string }>(
       await api.database.db.execute(sql`SELECT id::text FROM sales_returns WHERE company_id = ${co.companyId}
         AND notes LIKE ${`Square refunds of ${day}%`}`),
     );
     const { salesReturn } = await ok<{ salesReturn: Record<string, unknown> }>(
-      `query($id: ID!) { salesReturn(id: $id) { status date restock dutyPaid total invoice { id } site { id }
+      `query($id: ID!) { salesReturn(id: $id) { number status date restock dutyPaid subtotal taxTotal total invoice { id } site { id }
         customer { id } lines { product { id } description quantity unitPrice amount } } }`,
       { id: back.id },
     );
@@ -458,6 +490,8 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
       date: day,
       restock: true,
       dutyPaid: true,
+      subtotal: 54,
+      taxTotal: 7.02,
       total: 61.02,
       invoice: null,
       site: { id: co.site },
@@ -465,8 +499,17 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     });
     expect(salesReturn.lines).toEqual([
       { product: { id: rye }, description: null, quantity: 1, unitPrice: 54, amount: 54 },
-      { product: null, description: 'Tax refunded at the till: HST 13%', quantity: 1, unitPrice: 7.02, amount: 7.02 },
     ]);
+    // QuickBooks books the till's tax as tax (to the tax agency's liability), not as a sale
+    await connectQuickBooks();
+    await ok(`mutation { integrationSync(app: quickbooks) }`);
+    await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'quickbooks' });
+    const [qbInvoice] = qbo.records.Invoice.filter((i) => i.DocNumber === invoice.number);
+    expect(qbInvoice).toMatchObject({ GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: { TotalTax: 20.92 } });
+    expect((qbInvoice.Line as { Amount: number }[]).map((l) => l.Amount)).toEqual([35.95, 35.96, 37.82, 51.13]);
+    const [qbCredit] = qbo.records.CreditMemo.filter((c) => c.DocNumber === salesReturn.number);
+    expect(qbCredit).toMatchObject({ GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: { TotalTax: 7.02 } });
+    expect((qbCredit.Line as { Amount: number }[]).map((l) => l.Amount)).toEqual([54]);
     // three gin out; one rye out and the refunded one back in
     expect(await dutyPaidAtSite(gin)).toBe(ginBefore - 3);
     expect(await dutyPaidAtSite(rye)).toBe(ryeBefore);

@@ -9,6 +9,7 @@ import type { DomainContext } from '../records/actor';
 import { entityOf, tableOf } from '../records/fields';
 import type { ApiRecord } from '../records/hydrate';
 import { chargeText, type MoneyDocument } from './documents';
+import { withStatedTax } from './statedTax';
 
 type Line = Record<string, unknown> & { id: string; tax?: { id: string } | null };
 
@@ -48,7 +49,7 @@ export async function taxesByIds(ctx: DomainContext, ids: string[]): Promise<Map
 export async function totalsOf(ctx: DomainContext, doc: MoneyDocument, record: ApiRecord): Promise<DocumentTotals> {
   const lines = (record.lines as Line[] | undefined) ?? [];
   const taxes = await taxesByIds(ctx, [...new Set(lines.map((l) => l.tax?.id).filter((id): id is string => !!id))]);
-  return documentTotals({
+  const computed = documentTotals({
     currency: record.currency as string,
     lines: lines.map((l) => ({
       quantity: l.quantity as number | null,
@@ -58,6 +59,11 @@ export async function totalsOf(ctx: DomainContext, doc: MoneyDocument, record: A
     })),
     charges: doc.charges.map((c) => chargeText(record[c.field], c.sign)),
   });
+  return withStatedTax(
+    computed,
+    record.taxAsCharged,
+    lines.map((l) => !!l.tax),
+  );
 }
 
 const same = (stored: unknown, computed: string) =>

@@ -6,10 +6,11 @@
 //
 // The amounts are Square's own, not our price list: each line at what it took after its
 // discounts (the order's discounts included), and each tax as Square charged it, so the
-// invoice's total is what the till took that day to the cent. Taxes are lines of their own
-// (no product, quantity 1) rather than our tax records on the lines: our documents charge a tax
-// once on the sum of their lines, Square rounds it per line, and a day of many sales would come
-// out a few cents apart from what was actually collected.
+// invoice's total is what the till took that day to the cent. The taxes are the documents' tax
+// as charged (taxAsCharged, sales/statedTax.ts), not our tax records on the lines: our documents
+// charge a tax once on the sum of their lines, Square rounds it per line, and a day of many sales
+// would come out a few cents apart from what was collected. Never a line of their own: a line is
+// a sale, so the tax would count as sales and go to QuickBooks as income rather than as tax.
 //
 // Refunds of items that day (Square: an order whose `returns` name the lines handed back) are
 // not netted against the sales: a day can refund more bottles of a product than it sold, and
@@ -28,17 +29,18 @@ import type { SoldProduct } from './products';
 import { DayProblem } from './products';
 
 export interface DayLine {
-  /** null: a tax line */
-  productId: string | null;
-  description: string | null;
+  productId: string;
   /** thousandths of a unit */
   milli: bigint;
   unitCents: bigint;
 }
 
-/** What the day sold, or what it took back, and its total in cents (Square's total_money). */
+/** What the day sold, or what it took back: its lines at their net amounts, each tax as
+ * Square charged it (name and cents, in the order met), and its total in cents (Square's
+ * total_money: the lines' net amounts plus the taxes). */
 export interface DaySide {
   lines: DayLine[];
+  taxes: { name: string; cents: bigint }[];
   cents: bigint;
 }
 
@@ -67,7 +69,7 @@ function pricedUnits(units: bigint, cents: bigint): { units: bigint; unitCents: 
   ].filter((p) => p.units > 0n);
 }
 
-function sideOf(lines: SoldLine[], products: Map<string, SoldProduct>, taxWords: string): DaySide {
+function sideOf(lines: SoldLine[], products: Map<string, SoldProduct>): DaySide {
   const byPrice = new Map<string, DayLine>();
   const taxes = new Map<string, bigint>();
   let cents = 0n;
@@ -77,7 +79,7 @@ function sideOf(lines: SoldLine[], products: Map<string, SoldProduct>, taxWords:
     const product = products.get(line.variationId!)!;
     for (const { units, unitCents } of pricedUnits(wholeUnits(line), line.netCents)) {
       const key = `${product.id}/${unitCents}`;
-      const entry = byPrice.get(key) ?? { productId: product.id, description: null, milli: 0n, unitCents };
+      const entry = byPrice.get(key) ?? { productId: product.id, milli: 0n, unitCents };
       entry.milli += units * 1000n;
       byPrice.set(key, entry);
     }
@@ -87,31 +89,35 @@ function sideOf(lines: SoldLine[], products: Map<string, SoldProduct>, taxWords:
       cents += tax.cents;
     }
   }
-  const taxLines: DayLine[] = [];
-  for (const [name, amount] of taxes) {
+  for (const [name, amount] of taxes)
     if (amount < 0n) throw new DayProblem(`Square's ${name} of the day comes to less than nothing`);
-    if (amount > 0n)
-      taxLines.push({ productId: null, description: `${taxWords}: ${name}`, milli: 1000n, unitCents: amount });
-  }
-  return { lines: [...byPrice.values(), ...taxLines], cents };
+  return {
+    lines: [...byPrice.values()],
+    taxes: [...taxes].filter(([, amount]) => amount > 0n).map(([name, amount]) => ({ name, cents: amount })),
+    cents,
+  };
 }
 
 /** The day's sales and refunds: per product and unit price (a discount or a price change in the
- * day makes several lines), then each tax. */
+ * day makes several lines), and each tax. */
 export function dayOf(lines: SoldLine[], products: Map<string, SoldProduct>): Day {
   return {
     sold: sideOf(
       lines.filter((l) => !l.returned),
       products,
-      'Tax charged at the till',
     ),
     returned: sideOf(
       lines.filter((l) => l.returned),
       products,
-      'Tax refunded at the till',
     ),
   };
 }
+
+const taxCents = (side: DaySide) => side.taxes.reduce((sum, t) => sum + t.cents, 0n);
+
+/** The side's taxes by name, for the document's notes (its tax is one amount): "HST 13% 20.92". */
+const taxWords = (words: string, side: DaySide) =>
+  side.taxes.length ? `; ${words}: ${side.taxes.map((t) => `${t.name} ${fromScaled(t.cents, 2)}`).join(', ')}` : '';
 
 /** The day's currency: one per Square location, so a mix means something is wrong. */
 export function currencyOf(lines: SoldLine[]): string {
@@ -137,7 +143,7 @@ async function dutyPaidLots(ctx: DomainContext, siteId: string, productIds: stri
 
 const productTotals = (lines: DayLine[]) => {
   const totals = new Map<string, bigint>();
-  for (const l of lines) if (l.productId) totals.set(l.productId, (totals.get(l.productId) ?? 0n) + l.milli);
+  for (const l of lines) totals.set(l.productId, (totals.get(l.productId) ?? 0n) + l.milli);
   return totals;
 };
 
@@ -172,13 +178,13 @@ async function returnLines(ctx: DomainContext, siteId: string, lines: DayLine[])
       .filter((b) => b.stock_id === productId && b.lot)
       .sort((a, b) => (BigInt(b.milli) > BigInt(a.milli) ? 1 : BigInt(b.milli) < BigInt(a.milli) ? -1 : 0))[0]?.lot;
   return lines.map((l) => {
-    const lot = l.productId ? lotOf(l.productId) : undefined;
+    const lot = lotOf(l.productId);
     return { ...documentLine(l), ...(lot ? { lot } : {}) };
   });
 }
 
 const documentLine = (l: DayLine) => ({
-  ...(l.productId ? { product: l.productId } : { description: l.description }),
+  product: l.productId,
   quantity: fromMilli(l.milli),
   unitPrice: dollars(l.unitCents),
 });
@@ -201,7 +207,7 @@ export async function createDayDocuments(
   const where = `(location ${setup.locationId})`;
   let invoiceId: string | null = null;
   if (day.sold.lines.length) {
-    const note = `Square sales of ${setup.day} ${where}`;
+    const note = `Square sales of ${setup.day} ${where}${taxWords('tax charged at the till', day.sold)}`;
     const shipmentId = await createDocument(ctx, 'shipment', {
       number: await nextNumber(ctx, 'shipment'),
       customer: setup.customerId,
@@ -222,6 +228,7 @@ export async function createDayDocuments(
       shipment: shipmentId,
       site: setup.siteId,
       currency,
+      taxAsCharged: dollars(taxCents(day.sold)),
       amountPaid: dollars(day.sold.cents),
       notes: note,
       lines: day.sold.lines.map(documentLine),
@@ -239,7 +246,8 @@ export async function createDayDocuments(
       dutyPaid: true,
       site: setup.siteId,
       currency,
-      notes: `Square refunds of ${setup.day} ${where}`,
+      taxAsCharged: dollars(taxCents(day.returned)),
+      notes: `Square refunds of ${setup.day} ${where}${taxWords('tax refunded at the till', day.returned)}`,
       lines: await returnLines(ctx, setup.siteId, day.returned.lines),
     });
   return { invoiceId, returnId };
