@@ -3,8 +3,9 @@
 // mapped to an income account and sold on an issued invoice is pushed as an Item and linked.
 // Saving that product's edit form first shows the dialog warning that product changes will be
 // overridden by accounting system values: Cancel keeps the form and saves nothing, Save anyway
-// saves. A product that is not linked saves without the dialog. The company is disconnected
-// again after, as integrations.spec.ts expects to find it.
+// saves, also when Save is pressed before the dialog's code has loaded. A product that is not
+// linked saves without the dialog. The company is disconnected again after, as
+// integrations.spec.ts expects to find it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
@@ -131,6 +132,36 @@ describe('accounting update dialog', () => {
       .click();
     await page.waitForURL((url) => url.pathname === '/inventory/products', { timeout: 30_000 });
     expect(await productName(linked)).toBe(`${linkedName} renamed`);
+  });
+
+  it("asks on a save pressed while the dialog's code is still loading", async () => {
+    // a slow network or server: the dialog's chunk comes long after the form shows, and a
+    // person can press Save in between (routing also keeps the chunk out of the HTTP cache)
+    const guardChunk = /\/assets\/AccountingUpdateGuard-[^/]*\.js$/;
+    let delayed = 0;
+    await page.route(guardChunk, async (route) => {
+      delayed++;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    try {
+      const name = `${linkedName} renamed`;
+      await page.goto(`${BASE_URL}/inventory/products/${linked}`);
+      await expect.poll(() => nameInput().inputValue(), { timeout: 30_000 }).toBe(name);
+      await nameInput().fill(`${name} early`);
+      await expect.poll(() => delayed).toBe(1);
+      await save().click();
+      await expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(OVERRIDDEN);
+      expect(await productName(linked)).toBe(name);
+      await dialog()
+        .getByRole('button', { name: /^(Cancel|Annuler)$/ })
+        .click();
+      await expect.poll(() => dialog().count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe(`/inventory/products/${linked}`);
+      expect(await productName(linked)).toBe(name);
+    } finally {
+      await page.unroute(guardChunk);
+    }
   });
 
   it('saves a product that is not linked without asking', async () => {

@@ -5,20 +5,22 @@
 // (the Save button and Enter alike) until Save anyway, then submits it again; Cancel keeps the
 // form as it is. A save pressed before the server answered waits for the answer. Nothing is
 // asked on a new record, without a connection, or when the answer cannot be read (the server
-// still takes the save).
+// still takes the save). A save pressed before this code had loaded was held by the form panel
+// (gate.ts) and is decided here as soon as it is.
 import { useEffect, useRef, useState } from 'react';
 import { useCurrentCompany, useServices } from '../../services';
 import { gqlCall } from '../../shell/gql';
 import { ConfirmDialog } from '../../widgets/ConfirmDialog';
 import type { ExtensionProps } from '../extensions';
 import { ACCOUNTING_LINKED } from './api';
+import { guardedIdOf, type SaveGate } from './gate';
 import './register';
 
-export function AccountingUpdateGuard({ entity, record }: ExtensionProps) {
+export function AccountingUpdateGuard({ entity, record, gate }: ExtensionProps & { gate?: SaveGate }) {
   const company = useCurrentCompany();
   const { authFetch } = useServices();
-  const id = record?.id !== undefined && record?.id !== null && record.id !== '' ? String(record.id) : null;
-  const asks = company?.connectedToAccounting === true && id !== null;
+  const id = guardedIdOf(company, record);
+  const asks = id !== null;
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
   /** the server's answer for this record: undefined while it is asked */
@@ -77,8 +79,21 @@ export function AccountingUpdateGuard({ entity, record }: ExtensionProps) {
       else waiting.current = true;
     };
     form.addEventListener('submit', hold);
-    return () => form.removeEventListener('submit', hold);
-  }, [asks, id]);
+    if (gate) {
+      gate.live = true;
+      if (gate.held) {
+        gate.held = false;
+        const answer = linked.current?.id === id ? linked.current : undefined;
+        if (!answer) waiting.current = true;
+        else if (answer.linked) setOpen(true);
+        else submit();
+      }
+    }
+    return () => {
+      form.removeEventListener('submit', hold);
+      if (gate) gate.live = false;
+    };
+  }, [asks, id, gate]);
 
   const saveAnyway = () => {
     setOpen(false);
