@@ -225,4 +225,26 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     // what QuickBooks owes the Receiver General adds up to the latest return: 124.56 - 24.56 + 124.56
     expect(await payableLog()).toEqual([{ status: 'succeeded', last_error: null }]);
   });
+  it('the supplier chosen in Settings now is the one the Bill goes to, not the one stored at filing', async () => {
+    const oldPayee = await k.co.create('supplier', { name: 'Old Payee' });
+    await settings({ exciseAccrual: true, excisePaymentAccountRef: EXCISE_ACCOUNT, excisePaymentToId: oldPayee });
+    await reopen();
+    await removeToDutyPaid('2025-06-27');
+    // by hand: 30 more bottles, 9 LAA x 13.840 = 124.56 more, 349.12 in all
+    expect(await b262Duty()).toBe(349.12);
+    await file();
+    // the person changes their mind in Settings before the job sends it
+    await settings({
+      exciseAccrual: true,
+      excisePaymentAccountRef: EXCISE_ACCOUNT,
+      excisePaymentToId: receiverGeneral,
+    });
+    await push();
+    expect(qbo.records.Vendor.map((v) => v.DisplayName)).toEqual(['Receiver General for Canada']);
+    expect(qbo.records.Bill.at(-1)).toMatchObject({
+      DocNumber: 'B262 2025-06-30 v4',
+      TotalAmt: 124.56,
+      VendorRef: { value: qbo.records.Vendor[0].Id },
+    });
+  });
 });

@@ -501,6 +501,74 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     expect(pushed.Balance).toBe(850);
   });
 
+  it('a payment being sent holds no transaction open: another request answers meanwhile', async () => {
+    const invoice = await invoiceWith({ lines: [{ description: 'Cask share', quantity: 1, unitPrice: 200 }] });
+    await pushAllQueued(api.database.db);
+    const [pushed] = qboInvoicesNumbered(invoice.number);
+    await pay(invoice.id, 80);
+    // QuickBooks takes 2 s to answer the Payment (as a throttled call would wait longer)
+    qbo.inject({ kind: 'delay', ms: 2000 });
+    const job = pushQueued(api.database.db, co.companyId, 'quickbooks');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const started = Date.now();
+    const [{ count: inTransaction }] = rowsOf<{ count: number }>(
+      await api.database.db.execute(
+        backend === 'pglite'
+          ? sql`SELECT 0 AS count`
+          : sql`SELECT count(*)::int AS count FROM pg_stat_activity
+              WHERE datname = current_database() AND state = 'idle in transaction'`,
+      ),
+    );
+    const waited = Date.now() - started;
+    await job;
+    // on PGlite a transaction left open would make this wait out the whole call
+    expect(waited).toBeLessThan(1000);
+    expect(inTransaction).toBe(0);
+    expect(paymentsOf(pushed.Id).map((p) => p.TotalAmt)).toEqual([80]);
+
+    // a job that holds the claim is left to send; one held 11 minutes was left by a job that died
+    await pay(invoice.id, 120);
+    const claimedAgo = (minutes: number) =>
+      api.database.db.execute(sql`UPDATE integration_sync_log
+        SET claimed_at = now() - make_interval(mins => ${minutes})
+        WHERE company_id = ${co.companyId} AND entity_type = 'payment' AND entity_id = ${invoice.id}`);
+    await claimedAgo(5);
+    await pushQueued(api.database.db, co.companyId, 'quickbooks');
+    expect(paymentsOf(pushed.Id).map((p) => p.TotalAmt)).toEqual([80]);
+    await claimedAgo(11);
+    await pushQueued(api.database.db, co.companyId, 'quickbooks');
+    expect(paymentsOf(pushed.Id).map((p) => p.TotalAmt)).toEqual([80, 40]);
+  });
+
+  it('dates a payment the day it was paid: an invoice created paid on its date, a rise on the day recorded', async () => {
+    // a till's day brought in already paid, days later: the Payment is the invoice's day
+    const tillDay = await invoiceWith({
+      date: '2026-10-05',
+      amountPaid: 60,
+      lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 30 }],
+    });
+    await pushAllQueued(api.database.db);
+    const [tillInvoice] = qboInvoicesNumbered(tillDay.number);
+    expect(paymentsOf(tillInvoice.Id)).toMatchObject([{ TotalAmt: 60, TxnDate: '2026-10-05' }]);
+
+    // paid on 15 September, before it was ever queued (as before connecting): Sync now dates it
+    // the day the audit log recorded the rise, not today
+    const older = await invoiceWith({
+      date: '2026-09-01',
+      lines: [{ description: 'Vodka 375 mL', quantity: 4, unitPrice: 12.5 }],
+    });
+    await pushAllQueued(api.database.db);
+    await pay(older.id, 50);
+    await api.database.db.execute(sql`DELETE FROM integration_sync_log
+      WHERE company_id = ${co.companyId} AND entity_type = 'payment' AND entity_id = ${older.id}`);
+    await api.database.db.execute(sql`UPDATE audit_log SET at = '2026-09-15T16:00:00Z'
+      WHERE company_id = ${co.companyId} AND entity_id = ${older.id} AND event = 'updated'`);
+    await sync(co);
+    await pushAllQueued(api.database.db);
+    const [olderInvoice] = qboInvoicesNumbered(older.number);
+    expect(paymentsOf(olderInvoice.Id)).toMatchObject([{ TotalAmt: 50, TxnDate: '2026-09-15' }]);
+  });
+
   it('another company can neither see nor disconnect the connection', async () => {
     const other = await makeMember(api, EVERYTHING);
     await api.database.db

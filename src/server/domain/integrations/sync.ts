@@ -389,7 +389,10 @@ const PUSHES: Record<string, Push> = {
   [CREDIT_NOTE_ENTITY]: pushCreditNote,
   [BILL_ENTITY]: pushBill,
   [EXCISE_PAYABLE_ENTITY]: async (db, companyId, app, session, entityId) => {
-    if ((await pushExcisePayable(db, companyId, app, session, entityId)) === 'skipped') {
+    const outcome = await pushExcisePayable(db, companyId, app, session, entityId);
+    // another job is sending it and logs what came of it
+    if (outcome === 'busy') return 'skipped';
+    if (outcome === 'skipped') {
       await setLog(db, companyId, app.key, EXCISE_PAYABLE_ENTITY, entityId, { status: 'succeeded' });
       return 'skipped';
     }
@@ -397,9 +400,10 @@ const PUSHES: Record<string, Push> = {
     return 'succeeded';
   },
   [PAYMENT_ENTITY]: async (db, companyId, app, session, entityId) => {
-    const outcome = await pushPayment(db, companyId, app, session, entityId, (tx) =>
-      pushInvoice(tx, companyId, app, session, entityId),
+    const outcome = await pushPayment(db, companyId, app, session, entityId, () =>
+      pushInvoice(db, companyId, app, session, entityId),
     );
+    if (outcome === 'busy') return 'skipped';
     if (outcome === 'skipped') {
       await setLog(db, companyId, app.key, PAYMENT_ENTITY, entityId, { status: 'succeeded' });
       return 'skipped';

@@ -14,7 +14,7 @@ import { ConnectorError, type BillToPush, type ConnectorTokens } from '../connec
 import { centsOf, requestIdOf, withTokens } from '../calls';
 import { mappedAccountRef } from './mappings';
 import { accountingAppsOf, queueRowsSql } from './queueDocument';
-import { underLock } from './locked';
+import { whileClaimed } from './claim';
 import { supplierOf, vendorExternalIdOf } from './vendors';
 
 export const EXCISE_PAYABLE_ENTITY = 'excisePayable';
@@ -76,8 +76,10 @@ export async function pushExcisePayable(
   app: AccountingApp,
   session: { tokens: ConnectorTokens },
   returnId: string,
-): Promise<'succeeded' | 'skipped'> {
-  return underLock(db, `excisePayable:${companyId}:${app.key}:${returnId}`, async (tx) => {
+): Promise<'succeeded' | 'skipped' | 'busy'> {
+  const key = { companyId, app: app.key, entityType: EXCISE_PAYABLE_ENTITY, entityId: returnId };
+  // claimed, not a transaction: the calls below go to QuickBooks and may wait out its throttling
+  return whileClaimed(db, key, async () => {
     const [row] = rowsOf<{
       form: string;
       period_end: string;
@@ -89,7 +91,7 @@ export async function pushExcisePayable(
       account_ref: string | null;
       item: string | null;
     }>(
-      await tx.execute(sql`SELECT x.form, x.period_end::text, x.filed_on::text, x.version, x.status, x.payable,
+      await db.execute(sql`SELECT x.form, x.period_end::text, x.filed_on::text, x.version, x.status, x.payable,
           s.excise_payment_to_id AS pay_to, s.excise_payment_account_ref AS account_ref, s.excise_payment_item_id AS item
         FROM excise_returns x
         LEFT JOIN LATERAL (SELECT * FROM company_settings_rows s WHERE s.company_id = x.company_id ORDER BY s.id LIMIT 1) s ON true
@@ -98,14 +100,14 @@ export async function pushExcisePayable(
     if (!row || row.status !== 'Filed' || !row.payable) return 'skipped';
     const payable = (typeof row.payable === 'string' ? JSON.parse(row.payable) : row.payable) as Payable;
     const sent = rowsOf<{ version: number; amount_cents: string }>(
-      await tx.execute(sql`SELECT version, amount_cents::text FROM accounting_excise_payables_sent
+      await db.execute(sql`SELECT version, amount_cents::text FROM accounting_excise_payables_sent
         WHERE company_id = ${companyId} AND app = ${app.key} AND return_id = ${returnId}`),
     );
     if (sent.some((s) => s.version === row.version)) return 'skipped';
     const sentCents = sent.reduce((sum, s) => sum + Number(s.amount_cents), 0);
     const differenceCents = centsOf(Number(payable.amount).toFixed(2)) - sentCents;
     const record = async (externalType: string, externalId: string | null) =>
-      tx.execute(sql`INSERT INTO accounting_excise_payables_sent
+      db.execute(sql`INSERT INTO accounting_excise_payables_sent
           (company_id, app, return_id, version, amount_cents, external_type, external_id)
         VALUES (${companyId}, ${app.key}, ${returnId}, ${row.version}, ${differenceCents}, ${externalType}, ${externalId})`);
     if (differenceCents === 0) {
@@ -113,30 +115,31 @@ export async function pushExcisePayable(
       await record('None', null);
       return 'skipped';
     }
-    // settings set after filing (the words below say to) count when it is sent again
-    const payToId = payable.payToId ?? row.pay_to;
+    // Settings as they are now, then what filing stored: the words below send the person to
+    // Settings, so what they choose there is what is sent again
+    const payToId = row.pay_to ?? payable.payToId;
     if (!payToId)
       throw refused(
         'Set who excise duty is paid to in Settings (Excise paid to: the supplier, e.g. the Canada Revenue Agency), then Sync now',
       );
-    const supplier = await supplierOf(tx, companyId, payToId);
+    const supplier = await supplierOf(db, companyId, payToId);
     if (!supplier)
       throw refused(
         'The supplier excise duty is paid to no longer exists: choose another in Settings (Excise paid to)',
       );
-    const itemId = payable.itemId ?? row.item;
+    const itemId = row.item ?? payable.itemId;
     const accountRef =
-      payable.accountRef ??
       row.account_ref ??
+      payable.accountRef ??
       (itemId
-        ? ((await mappedAccountRef(tx, companyId, 'item', itemId, 'asset')) ??
-          (await mappedAccountRef(tx, companyId, 'item', itemId, 'cogs')))
+        ? ((await mappedAccountRef(db, companyId, 'item', itemId, 'asset')) ??
+          (await mappedAccountRef(db, companyId, 'item', itemId, 'cogs')))
         : null);
     if (!accountRef)
       throw refused(
         'Choose the account excise duty is booked to in Settings (Excise payment account, or an Excise payment item mapped to an account on the accounting setup page), then Sync now',
       );
-    const vendorExternalId = await vendorExternalIdOf(tx, companyId, app, session, supplier);
+    const vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
     const amended = sent.length > 0;
     const memo = amended
       ? `${payable.memo} (amended filing ${row.version}: ${differenceCents > 0 ? 'more' : 'less'} duty)`
@@ -150,7 +153,7 @@ export async function pushExcisePayable(
       lines: [{ description: memo, accountExternalId: accountRef, amountCents: Math.abs(differenceCents) }],
     };
     const requestId = requestIdOf(companyId, app.key, EXCISE_PAYABLE_ENTITY, `${returnId}:v${row.version}`);
-    const externalId = await withTokens(tx, companyId, app, session, (tokens) =>
+    const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       differenceCents > 0
         ? app.connector.pushBill(tokens, document, requestId)
         : app.connector.pushVendorCredit(tokens, document, requestId),
