@@ -161,7 +161,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
       process.env[k] = v;
     }
     api = await startApi(backend);
-    co = await exciseCompany(api);
+    co = await exciseCompany(api, [...EVERYTHING, 'audit', 'reports']);
     await api.database.db
       .update(companyTable)
       .set({ addOns: ['pointOfSale'] })
@@ -500,6 +500,13 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     expect(salesReturn.lines).toEqual([
       { product: { id: rye }, description: null, quantity: 1, unitPrice: 54, amount: 54 },
     ]);
+    // the sales report counts the day's sales as sales and its tax as taxes, less the refund:
+    // sales 160.86, returns 54.00, net 106.86, taxes 20.92 - 7.02 = 13.90, total 181.78 - 61.02
+    const { report } = await ok<{ report: { rows: string[][] } }>(
+      `query($p: ReportParameters) { report(name: "SalesByCustomer", parameters: $p) { rows } }`,
+      { p: { from: day, to: day, customerId: tastingRoom } },
+    );
+    expect(report.rows).toEqual([['Tasting room sales', '1', '160.86', '54.00', '106.86', '13.90', '120.76']]);
     // QuickBooks books the till's tax as tax (to the tax agency's liability), not as a sale
     await connectQuickBooks();
     await ok(`mutation { integrationSync(app: quickbooks) }`);
