@@ -398,8 +398,8 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
     await pushAllQueued(api.database.db, { companyId: co.companyId });
     expect(payments()).toHaveLength(1);
     expect(payments()[0]).toMatchObject({
-      // dated the day it was paid (recorded today, in the company's default zone), not the invoice's date
-      TxnDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()),
+      // created already paid: dated the invoice's own day, not the day the job sent it
+      TxnDate: '2026-11-04',
       TotalAmt: 20,
       DepositToAccountRef: { value: chequing.ref },
       CustomerRef: pushedInvoice().CustomerRef,
