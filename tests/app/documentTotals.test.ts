@@ -64,6 +64,34 @@ describe('document totals panel', () => {
     expect(formTotals('estimate', { lines: [] }, taxes, 'KWD').total).toBe('0.000');
   });
 
+  it("shows a till's tax as charged instead of computing one", () => {
+    // a Square day: 2 x 35.95 + 89.00 = 160.90; the till charged 20.92 (13 % of 160.90 once would
+    // be 20.917 -> 20.92 too, so the test states 20.93 to tell the two apart): total 181.83.
+    // No line names a tax: the 20.93 is shared by amount, 2093 x 7190/16090 = 935.3 -> 9.35 to
+    // line 1, the 11.58 left to line 2.
+    const t = formTotals(
+      'invoice',
+      {
+        currency: 'CAD',
+        taxAsCharged: '20.93',
+        lines: [
+          { quantity: 2, unitPrice: '35.95' },
+          { quantity: '1', unitPrice: 89 },
+        ],
+      },
+      taxes,
+      'CAD',
+    );
+    expect(t.subtotal).toBe('160.90');
+    expect(t.taxTotal).toBe('20.93');
+    expect(t.lines.map((l) => l.taxAmount)).toEqual(['9.35', '11.58']);
+    expect(t.total).toBe('181.83');
+    // a half-typed stated tax counts nothing yet: no tax on untaxed lines
+    expect(
+      formTotals('invoice', { taxAsCharged: '.', lines: [{ quantity: 1, unitPrice: 10 }] }, taxes, 'CAD').total,
+    ).toBe('10.00');
+  });
+
   it('asks for each tax the lines name once', () => {
     expect(lineTaxIds({ lines: [{ tax: { id: '7' } }, { tax: '8' }, { tax: '7' }, { tax: null }, {}] })).toEqual([
       '7',

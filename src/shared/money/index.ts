@@ -4,3 +4,4 @@ export * from './decimal';
 export * from './documentTotals';
 export * from './documents';
 export * from './home';
+export * from './statedTax';

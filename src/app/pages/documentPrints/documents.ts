@@ -8,6 +8,7 @@
 import {
   currencyPrecision,
   documentTotals,
+  withStatedTax,
   fromScaled,
   parseDecimal,
   toScaled,
@@ -43,6 +44,8 @@ export interface PrintRecord {
   customerPO?: string | null;
   supplierReference?: string | null;
   shippingCharge?: number | null;
+  /** a tax a till already charged, to the cent: the document's tax (shared/money/statedTax.ts) */
+  taxAsCharged?: number | null;
   freight?: number | null;
   amountPaid?: number | null;
   notes?: string | null;
@@ -227,16 +230,20 @@ export function buildDocument(
   // lines and totals, exactly (documentTotals: each line rounded once, taxes per tax)
   const lines = record.lines ?? [];
   const totals = priced
-    ? documentTotals({
-        currency,
-        lines: lines.map((l) => ({
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          discountPercent: l.discountPercent,
-          tax: l.tax ?? null,
-        })),
-        charges: [kind === 'purchaseOrder' ? record.freight : record.shippingCharge],
-      })
+    ? withStatedTax(
+        documentTotals({
+          currency,
+          lines: lines.map((l) => ({
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            discountPercent: l.discountPercent,
+            tax: l.tax ?? null,
+          })),
+          charges: [kind === 'purchaseOrder' ? record.freight : record.shippingCharge],
+        }),
+        record.taxAsCharged,
+        lines.map((l) => !!l.tax),
+      )
     : null;
   const goods = (l: PrintLine) =>
     l.product
@@ -286,8 +293,9 @@ export function buildDocument(
     for (const tax of totals.taxes) {
       const number = registration.get(String(tax.id));
       const named = (label: string) => (number ? k('total.taxRegistration', { label, number }) : label);
-      const parts =
-        tax.components.length > 1
+      const parts = !tax.components.length
+        ? [{ label: k('total.taxAsCharged'), amount: tax.amount }]
+        : tax.components.length > 1
           ? tax.components.map((c) => ({
               label: k('total.taxRate', { name: text(c.name) || text(tax.name), rate: c.rate }),
               amount: c.amount,

@@ -17,7 +17,7 @@ export const DOCUMENT_QUERIES: Record<DocumentKind, { field: string; document: s
     field: 'invoice',
     document: `query DocumentPrintInvoice($id: ID!) {
   invoice(id: $id) {
-    id number date dueDate status customerPO currency shippingCharge amountPaid notes
+    id number date dueDate status customerPO currency shippingCharge taxAsCharged amountPaid notes
     customer { id name } salesOrder { id number } shipment { id number } salesRep { id name }
     term { id name } site { id name }
     lines { id ${SALES_GOODS} description quantity unitPrice discountPercent tax { id name } }

@@ -85,9 +85,14 @@ export function DocumentTotalsPanel({ entity, record }: ExtensionProps) {
       ) : null}
       <Row label={t('subtotal')} amount={money(totals.subtotal)} />
       {totals.taxes.flatMap((tax, i) =>
-        tax.components.map((c, j) => (
-          <Row key={`${i}-${j}`} label={`${c.name ?? ''} ${c.rate} %`} amount={money(c.amount)} />
-        )),
+        // a tax stated as charged (a till's) has no rates of ours: one row with its amount
+        tax.components.length ? (
+          tax.components.map((c, j) => (
+            <Row key={`${i}-${j}`} label={`${c.name ?? ''} ${c.rate} %`} amount={money(c.amount)} />
+          ))
+        ) : (
+          <Row key={i} label={t('tax_as_charged')} amount={money(tax.amount)} />
+        ),
       )}
       {/[1-9]/.test(totals.charges) ? <Row label={t('charges')} amount={money(totals.charges)} /> : null}
       <Divider sx={{ my: 1 }} />

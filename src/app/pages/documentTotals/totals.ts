@@ -1,7 +1,14 @@
 // The live totals of a document being edited: the form's values (lines as the lines grid holds
 // them, the currency, the charge fields) and the company's taxes turned into the shared
 // documentTotals input, so the screen shows what the server will store to the cent.
-import { chargeText, documentTotals, MONEY_DOCUMENTS, type DocumentTotals, type TaxInput } from '../../../shared/money';
+import {
+  chargeText,
+  documentTotals,
+  MONEY_DOCUMENTS,
+  withStatedTax,
+  type DocumentTotals,
+  type TaxInput,
+} from '../../../shared/money';
 import { groupDecimal } from '../../generic/numberDisplay';
 
 type Values = Record<string, unknown>;
@@ -40,7 +47,7 @@ export function formTotals(
 ): DocumentTotals {
   const doc = MONEY_DOCUMENTS.find((d) => d.entity === entity);
   const lines = Array.isArray(values.lines) ? (values.lines as Values[]) : [];
-  return documentTotals({
+  const computed = documentTotals({
     currency: (typeof values.currency === 'string' && values.currency.trim()) || fallbackCurrency,
     lines: lines.map((line) => {
       const taxId = refId(line?.tax);
@@ -53,6 +60,12 @@ export function formTotals(
     }),
     charges: (doc?.charges ?? []).map((c) => chargeText(numeric(values[c.field]), c.sign)),
   });
+  // a tax already charged by a till or a shop is the document's tax, as the server stores it
+  return withStatedTax(
+    computed,
+    numeric(values.taxAsCharged),
+    lines.map((line) => refId(line?.tax) !== null),
+  );
 }
 
 /** An amount's decimal text for people: thousands grouped, the locale's decimal mark, the

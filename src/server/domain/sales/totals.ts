@@ -4,12 +4,11 @@
 // live). The record the mutation answers is the `after` the records layer hands the hooks, so
 // it is updated in place too.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { documentTotals, type DocumentTotals, type TaxInput } from '../../../shared/money';
+import { documentTotals, withStatedTax, type DocumentTotals, type TaxInput } from '../../../shared/money';
 import type { DomainContext } from '../records/actor';
 import { entityOf, tableOf } from '../records/fields';
 import type { ApiRecord } from '../records/hydrate';
 import { chargeText, type MoneyDocument } from './documents';
-import { withStatedTax } from './statedTax';
 
 type Line = Record<string, unknown> & { id: string; tax?: { id: string } | null };
 

@@ -7,7 +7,7 @@
 // The amounts are Square's own, not our price list: each line at what it took after its
 // discounts (the order's discounts included), and each tax as Square charged it, so the
 // invoice's total is what the till took that day to the cent. The taxes are the documents' tax
-// as charged (taxAsCharged, sales/statedTax.ts), not our tax records on the lines: our documents
+// as charged (taxAsCharged, shared/money/statedTax.ts), not our tax records on the lines: our documents
 // charge a tax once on the sum of their lines, Square rounds it per line, and a day of many sales
 // would come out a few cents apart from what was collected. Never a line of their own: a line is
 // a sale, so the tax would count as sales and go to QuickBooks as income rather than as tax.

@@ -4,7 +4,12 @@
 // amount is the document's tax to the cent: taxTotal, total, and each line's taxAmount (its share,
 // by cumulative rounding, of the lines that carry a tax, or of all lines when none names one:
 // the till taxed them without our tax records). Tax stays tax: never a line, never in subtotal.
-import { fromScaled, shareOut, toScaled, type DocumentTotals } from '../../../shared/money';
+// Shared so the edit form's live totals and the print show what the server stores.
+import { fromScaled, shareOut, toScaled } from './decimal';
+import type { DocumentTotals } from './documentTotals';
+
+/** the name of the single tax a stated amount shows as (translated by the screens) */
+export const STATED_TAX_NAME = 'Tax as charged';
 
 export function withStatedTax(totals: DocumentTotals, stated: unknown, taxed: boolean[]): DocumentTotals {
   if (stated === null || stated === undefined || stated === '') return totals;
@@ -25,7 +30,7 @@ export function withStatedTax(totals: DocumentTotals, stated: unknown, taxed: bo
     taxes: [
       {
         id: null,
-        name: 'Tax as charged',
+        name: STATED_TAX_NAME,
         code: null,
         base: fmt(subtotal + charges),
         amount: fmt(tax),
