@@ -8,8 +8,9 @@
 // a link keeps the version it matched (QuickBooks' SyncToken), so reading the same version
 // again changes nothing. A link without a version yet (made before reads began, or by a push
 // that found a same-named Item there) only takes the version it sees as its baseline: what
-// differs then was never a change made over there, so nothing of ours is overwritten. A mapping changed on /accountingsetup points the linked Item at the
-// new accounts (itemAccounts), so the accounting system does not book to the old ones.
+// differs then was never a change made over there, so nothing of ours is overwritten. A
+// mapping changed on /accountingsetup points the linked Item at the new accounts
+// (itemAccounts), so the accounting system does not book to the old ones.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import { AppError } from '../../kernel/errors';
