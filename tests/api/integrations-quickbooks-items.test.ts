@@ -343,10 +343,14 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
         await api.database.db.execute(sql`SELECT entity_type, external_id, external_version FROM integration_links
           WHERE company_id = ${co2.companyId} AND entity_type IN ('product', 'item') ORDER BY entity_type`),
       );
+    // the push linked both to the Item QuickBooks had, at the version it saw
     expect(await links()).toEqual([
-      { entity_type: 'item', external_id: '9001', external_version: null },
-      { entity_type: 'product', external_id: '9001', external_version: null },
+      { entity_type: 'item', external_id: '9001', external_version: '4' },
+      { entity_type: 'product', external_id: '9001', external_version: '4' },
     ]);
+    // links made before versions were kept have none
+    await api.database.db.execute(sql`UPDATE integration_links SET external_version = NULL
+      WHERE company_id = ${co2.companyId} AND entity_type IN ('product', 'item')`);
     expect(qbo.records.Item.filter((i) => i.Name === 'Rye Cask 12')).toHaveLength(1);
     // as the links stood before reads began: no read yet, so the first reads every Item
     await api.database.db.execute(sql`UPDATE integration_connections SET items_read_through = NULL,
@@ -384,5 +388,21 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     await syncNow(co2);
     expect(await ryeNow()).toEqual({ ...ours, name: 'Rye Cask 12 (2026)', price: 32.25, active: false });
     expect((await labelNow()).name).toBe('Rye Cask 12 (2026)');
+  });
+
+  it('an Item edited in QuickBooks right after the push, before any read, comes back', async () => {
+    const vodka = ok(
+      await call<{ productCreate: { id: string } }>(
+        co,
+        `mutation { productCreate(input: { name: "Vodka 750 mL", sku: "VOD-750", price: 29.00 }) { id } }`,
+      ),
+    ).productCreate.id;
+    ok(await call(co, SET, { input: { entityType: 'product', entityId: vodka, income: await accountId('7') } }));
+    await issue('CHG-9', { product: vodka, description: 'Vodka 750 mL', quantity: 1, unitPrice: 29 });
+    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    // repriced over there before the next read: SyncToken 0 (the push) -> 1
+    qbo.changeItem(itemOf('Vodka 750 mL').Id, { UnitPrice: 31.5 });
+    await syncNow(co);
+    expect((await productOf(vodka)).price).toBe(31.5);
   });
 });

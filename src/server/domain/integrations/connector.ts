@@ -97,6 +97,13 @@ export interface AccountToPush {
 }
 
 /** A product or item as the accounting system's Item: the accounts it books to, by their refs. */
+/** An Item as the push left it: its id, and its version over there (QuickBooks' SyncToken), the
+ * baseline the read-back compares with, so an edit made there right after the push is not lost. */
+export interface PushedItem {
+  id: string;
+  version: string | null;
+}
+
 export interface ItemToPush {
   name: string;
   sku: string | null;
@@ -150,7 +157,7 @@ export interface AccountingConnector extends OAuthConnector {
   /** the Payment's id over there, applied to the invoice; `requestId` makes a retry safe */
   pushPayment(tokens: ConnectorTokens, payment: PaymentToPush, requestId: string): Promise<string>;
   /** the Item's id over there, found by name or created; `requestId` makes a retry safe */
-  pushItem(tokens: ConnectorTokens, item: ItemToPush, requestId: string): Promise<string>;
+  pushItem(tokens: ConnectorTokens, item: ItemToPush, requestId: string): Promise<PushedItem>;
   /** the active accounts of the chart, every page of them */
   listAccounts(tokens: ConnectorTokens): Promise<ExternalAccount[]>;
   /** the account's id over there, found by name or created; `requestId` makes a retry safe */

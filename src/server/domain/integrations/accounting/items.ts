@@ -41,7 +41,7 @@ export async function itemExternalIdOf(
   );
   if (!record) return null;
   const expense = await mappedAccountRef(db, companyId, entityType, entityId, 'cogs');
-  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+  const pushed = await withTokens(db, companyId, app, session, (tokens) =>
     app.connector.pushItem(
       tokens,
       {
@@ -55,6 +55,11 @@ export async function itemExternalIdOf(
       requestIdOf(companyId, app.key, entityType, entityId),
     ),
   );
-  await saveLink(db, companyId, app.key, entityType, entityId, externalId);
-  return externalId;
+  await saveLink(db, companyId, app.key, entityType, entityId, pushed.id);
+  // the Item's version as pushed is the read-back's baseline (itemChanges.ts)
+  if (pushed.version !== null)
+    await db.execute(sql`UPDATE integration_links SET external_version = ${pushed.version}
+      WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${entityType}
+        AND entity_id = ${entityId} AND external_id = ${pushed.id} AND external_version IS NULL`);
+  return pushed.id;
 }

@@ -131,9 +131,9 @@ export const quickbooksConnector: AccountingConnector = {
     // NonInventory: the app keeps the quantities and costs; QuickBooks books the sale to the
     // mapped income account (and a purchase to the mapped cost account)
     const name = displayNameOf(item.name);
-    const found = await query(tokens, `select Id, Name from Item where Name = ${quoted(name)}`);
-    const existing = (found.Item as { Id: string }[] | undefined)?.[0];
-    if (existing) return String(existing.Id);
+    const found = await query(tokens, `select Id, Name, SyncToken from Item where Name = ${quoted(name)}`);
+    const existing = (found.Item as { Id: string; SyncToken?: string }[] | undefined)?.[0];
+    if (existing) return { id: String(existing.Id), version: existing.SyncToken ?? null };
     const answer = await create(
       tokens,
       'item',
@@ -149,7 +149,7 @@ export const quickbooksConnector: AccountingConnector = {
       },
       requestId,
     );
-    return idOf(answer, 'Item');
+    return { id: idOf(answer, 'Item'), version: (answer.Item as { SyncToken?: string }).SyncToken ?? null };
   },
 
   async pushVendor(tokens, vendor: VendorToPush, requestId) {
