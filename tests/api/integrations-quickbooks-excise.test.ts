@@ -247,4 +247,33 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
       VendorRef: { value: qbo.records.Vendor[0].Id },
     });
   });
+
+  it('a return re-filed while its Bill is being sent stays queued, and its difference goes next', async () => {
+    await reopen();
+    await removeToDutyPaid('2025-06-28');
+    // by hand: the last 30 bottles, 124.56 more: 473.68
+    expect(await b262Duty()).toBe(473.68);
+    await file();
+    // QuickBooks is slow to answer, and meanwhile the period is reopened and filed again with
+    // 10.00 more refund offset (24.56 -> 34.56): 463.68
+    qbo.inject({ kind: 'delay', ms: 3000 });
+    const job = push();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await reopen();
+    ok(
+      await k.co.call(
+        `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 34.56) { totalDuty } }`,
+        { site: k.co.site },
+      ),
+    );
+    expect(await b262Duty()).toBe(463.68);
+    await file();
+    await job;
+    expect(qbo.records.Bill.at(-1)).toMatchObject({ DocNumber: 'B262 2025-06-30 v5', TotalAmt: 124.56 });
+    // the job did not log the re-filing as done: the next run sends it
+    expect(await payableLog()).toEqual([{ status: 'queued', last_error: null }]);
+    await push();
+    expect(qbo.records.VendorCredit.at(-1)).toMatchObject({ DocNumber: 'B262 2025-06-30 v6', TotalAmt: 10 });
+    expect(await payableLog()).toEqual([{ status: 'succeeded', last_error: null }]);
+  });
 });

@@ -249,6 +249,19 @@ const done = async (db: Db, companyId: string, app: AccountingApp, entityType: s
     WHERE company_id = ${companyId} AND app = ${app.key}`);
 };
 
+/** A claimed record's outcome (claim.ts logged it as it let the claim go). */
+async function settledOutcome(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  outcome: 'succeeded' | 'skipped' | 'busy' | 'requeued',
+): Promise<'succeeded' | 'skipped'> {
+  if (outcome !== 'succeeded') return 'skipped';
+  await db.execute(sql`UPDATE integration_connections SET last_sync_at = now()
+    WHERE company_id = ${companyId} AND app = ${app.key}`);
+  return 'succeeded';
+}
+
 /** A credited sales return as a credit note over there, once (its link). */
 async function pushCreditNote(
   db: Db,
@@ -389,27 +402,14 @@ const PUSHES: Record<string, Push> = {
   [CREDIT_NOTE_ENTITY]: pushCreditNote,
   [BILL_ENTITY]: pushBill,
   [EXCISE_PAYABLE_ENTITY]: async (db, companyId, app, session, entityId) => {
-    const outcome = await pushExcisePayable(db, companyId, app, session, entityId);
-    // another job is sending it and logs what came of it
-    if (outcome === 'busy') return 'skipped';
-    if (outcome === 'skipped') {
-      await setLog(db, companyId, app.key, EXCISE_PAYABLE_ENTITY, entityId, { status: 'succeeded' });
-      return 'skipped';
-    }
-    await done(db, companyId, app, EXCISE_PAYABLE_ENTITY, entityId);
-    return 'succeeded';
+    // the claim logged it (claim.ts); busy: another job is sending it; requeued: the next run
+    return settledOutcome(db, companyId, app, await pushExcisePayable(db, companyId, app, session, entityId));
   },
   [PAYMENT_ENTITY]: async (db, companyId, app, session, entityId) => {
     const outcome = await pushPayment(db, companyId, app, session, entityId, () =>
       pushInvoice(db, companyId, app, session, entityId),
     );
-    if (outcome === 'busy') return 'skipped';
-    if (outcome === 'skipped') {
-      await setLog(db, companyId, app.key, PAYMENT_ENTITY, entityId, { status: 'succeeded' });
-      return 'skipped';
-    }
-    await done(db, companyId, app, PAYMENT_ENTITY, entityId);
-    return 'succeeded';
+    return settledOutcome(db, companyId, app, outcome);
   },
 };
 

@@ -21,26 +21,48 @@ export interface ClaimKey {
 const whereKey = (key: ClaimKey) => sql`company_id = ${key.companyId} AND app = ${key.app}
   AND entity_type = ${key.entityType} AND entity_id = ${key.entityId}`;
 
-/** The claim's time, or null when another job holds it. */
-async function claim(db: Db, key: ClaimKey): Promise<string | null> {
-  const [row] = rowsOf<{ claimed_at: string }>(
+/** The claim's time and the log row's last change as the claim found it, or null when another
+ * job holds it. */
+async function claim(db: Db, key: ClaimKey): Promise<{ at: string; seen: string } | null> {
+  const [row] = rowsOf<{ claimed_at: string; updated_at: string }>(
     await db.execute(sql`UPDATE integration_sync_log SET claimed_at = clock_timestamp()
       WHERE ${whereKey(key)} AND (claimed_at IS NULL
         OR claimed_at < clock_timestamp() - make_interval(mins => ${CLAIM_MINUTES}))
-      RETURNING claimed_at::text`),
+      RETURNING claimed_at::text, updated_at::text`),
   );
-  return row?.claimed_at ?? null;
+  return row ? { at: row.claimed_at, seen: row.updated_at } : null;
 }
 
-/** Runs `work` holding the record's claim; 'busy' when another job holds it. */
-export async function whileClaimed<T>(db: Db, key: ClaimKey, work: () => Promise<T>): Promise<T | 'busy'> {
-  const claimedAt = await claim(db, key);
-  if (!claimedAt) return 'busy';
+/** Runs `work` holding the record's claim; 'busy' when another job holds it. When the work ends,
+ * the same statement lets the claim go and logs the record done, unless it was queued again
+ * while the job worked (a rise of the amount paid, a re-filing: the row changed since the
+ * claim): then it stays queued for the next run, 'requeued'. One statement, so a queueing
+ * committed just after the job's last read is never overwritten by the job's "done". */
+export async function whileClaimed<T extends string>(
+  db: Db,
+  key: ClaimKey,
+  work: () => Promise<T>,
+): Promise<T | 'busy' | 'requeued'> {
+  const claimed = await claim(db, key);
+  if (!claimed) return 'busy';
+  let result: T;
   try {
-    return await work();
-  } finally {
+    result = await work();
+  } catch (error) {
     // only our own claim: one taken over after the timeout belongs to the job that took it
     await db.execute(sql`UPDATE integration_sync_log SET claimed_at = NULL
-      WHERE ${whereKey(key)} AND claimed_at = ${claimedAt}::timestamptz`);
+      WHERE ${whereKey(key)} AND claimed_at = ${claimed.at}::timestamptz`);
+    throw error;
   }
+  const [row] = rowsOf<{ settled: boolean }>(
+    await db.execute(sql`UPDATE integration_sync_log SET claimed_at = NULL,
+        status = CASE WHEN updated_at = ${claimed.seen}::timestamptz THEN 'succeeded' ELSE status END,
+        attempts = CASE WHEN updated_at = ${claimed.seen}::timestamptz
+          THEN attempts + ${result === 'succeeded' ? 1 : 0} ELSE attempts END,
+        last_error = CASE WHEN updated_at = ${claimed.seen}::timestamptz THEN NULL ELSE last_error END,
+        updated_at = CASE WHEN updated_at = ${claimed.seen}::timestamptz THEN now() ELSE updated_at END
+      WHERE ${whereKey(key)} AND claimed_at = ${claimed.at}::timestamptz
+      RETURNING status = 'succeeded' AS settled`),
+  );
+  return row?.settled ? result : 'requeued';
 }

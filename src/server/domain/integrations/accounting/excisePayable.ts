@@ -76,7 +76,7 @@ export async function pushExcisePayable(
   app: AccountingApp,
   session: { tokens: ConnectorTokens },
   returnId: string,
-): Promise<'succeeded' | 'skipped' | 'busy'> {
+): Promise<'succeeded' | 'skipped' | 'busy' | 'requeued'> {
   const key = { companyId, app: app.key, entityType: EXCISE_PAYABLE_ENTITY, entityId: returnId };
   // claimed, not a transaction: the calls below go to QuickBooks and may wait out its throttling
   return whileClaimed(db, key, async () => {
@@ -109,7 +109,8 @@ export async function pushExcisePayable(
     const record = async (externalType: string, externalId: string | null) =>
       db.execute(sql`INSERT INTO accounting_excise_payables_sent
           (company_id, app, return_id, version, amount_cents, external_type, external_id)
-        VALUES (${companyId}, ${app.key}, ${returnId}, ${row.version}, ${differenceCents}, ${externalType}, ${externalId})`);
+        VALUES (${companyId}, ${app.key}, ${returnId}, ${row.version}, ${differenceCents}, ${externalType}, ${externalId})
+        ON CONFLICT DO NOTHING`);
     if (differenceCents === 0) {
       // an amended filing that left the duty as it was: nothing more is owed
       await record('None', null);

@@ -83,7 +83,7 @@ export async function pushPayment(
   session: { tokens: ConnectorTokens },
   invoiceId: string,
   pushInvoice: () => Promise<unknown>,
-): Promise<'succeeded' | 'skipped' | 'busy'> {
+): Promise<'succeeded' | 'skipped' | 'busy' | 'requeued'> {
   const key = { companyId, app: app.key, entityType: PAYMENT_ENTITY, entityId: invoiceId };
   return whileClaimed(db, key, async () => {
     let outcome: 'succeeded' | 'skipped' = 'skipped';

@@ -21,13 +21,14 @@ export async function accountingAppsOf(ctx: DomainContext): Promise<string[]> {
 }
 
 /** Sync-log rows for the ids `select` answers (company_id, id): new ones queued, failed ones
- * queued again (`requeue` widens that, e.g. to what succeeded before a new version). */
+ * queued again (`requeue` widens that, e.g. to what succeeded before a new version), and one a
+ * job is sending (claim.ts) marked changed, so that job leaves it queued for the next run. */
 export const queueRowsSql = (appKey: string, entityType: string, select: SQL, requeue: SQL = sql`'failed'`) => sql`
   INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
   SELECT q.company_id, ${appKey}, ${entityType}, q.id, 'queued' FROM (${select}) q
   ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
     last_error = NULL, updated_at = now()
-  WHERE integration_sync_log.status IN (${requeue})`;
+  WHERE integration_sync_log.status IN (${requeue}) OR integration_sync_log.claimed_at IS NOT NULL`;
 
 /** A document sent once (its integration_links row) when its status is `status`: the Sync now
  * queue and the records hook that queues it when it is saved with that status. */
