@@ -142,6 +142,32 @@ describe.each(backends)('sales money on %s', (backend) => {
     expect((await readInvoice(inv.id)).total).toBe(136.13);
   });
 
+  it("keeps a till's tax as charged as the whole tax: refused beside a line taxed by our rates", async () => {
+    // by hand: 2 x 35.95 + 89.00 = 160.90; the till charged 20.93: total 181.83
+    const r = await invoiceCreate({
+      taxAsCharged: 20.93,
+      lines: [
+        { quantity: 2, unitPrice: 35.95 },
+        { quantity: 1, unitPrice: 89 },
+      ],
+    });
+    expect(r.errors).toBeUndefined();
+    const inv = r.data!.invoiceCreate;
+    expect([inv.subtotal, inv.taxTotal, inv.total]).toEqual([160.9, 20.93, 181.83]);
+    // a line with HST added: its 6.50 would vanish into the stated 20.93
+    const added = await invoiceUpdate(inv.id, {
+      lines: [
+        ...inv.lines.map((l) => ({ id: l.id, quantity: l.quantity, unitPrice: l.unitPrice })),
+        { quantity: 1, unitPrice: 50, tax: hst },
+      ],
+    });
+    expect(added.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(added.errors?.[0].extensions.info.fields).toEqual({
+      taxAsCharged: 'A tax as charged is the whole tax of the document: clear it, or remove the taxes from the lines',
+    });
+    expect((await readInvoice(inv.id)).total).toBe(181.83);
+  });
+
   it("answers the edit screen's tax query with the tax's components", async () => {
     const tax = async (id: string) => taxOf(await ok<DocumentTaxResult>(DOCUMENT_TAX, { id }));
     expect(await tax(gstQst)).toMatchObject({

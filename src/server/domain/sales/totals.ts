@@ -9,6 +9,7 @@ import type { DomainContext } from '../records/actor';
 import { entityOf, tableOf } from '../records/fields';
 import type { ApiRecord } from '../records/hydrate';
 import { chargeText, type MoneyDocument } from './documents';
+import { validationError } from '../kernel/errors';
 
 type Line = Record<string, unknown> & { id: string; tax?: { id: string } | null };
 
@@ -47,6 +48,13 @@ export async function taxesByIds(ctx: DomainContext, ids: string[]): Promise<Map
 /** The totals of a record as it stands (every field, read inside the transaction). */
 export async function totalsOf(ctx: DomainContext, doc: MoneyDocument, record: ApiRecord): Promise<DocumentTotals> {
   const lines = (record.lines as Line[] | undefined) ?? [];
+  // a till's tax as charged is the document's whole tax: a line taxed by our rates as well would
+  // have its own tax dropped into the stated amount (a line added later with HST, say)
+  const stated = record.taxAsCharged;
+  if (stated !== null && stated !== undefined && stated !== '' && lines.some((l) => l.tax))
+    throw validationError({
+      taxAsCharged: 'A tax as charged is the whole tax of the document: clear it, or remove the taxes from the lines',
+    });
   const taxes = await taxesByIds(ctx, [...new Set(lines.map((l) => l.tax?.id).filter((id): id is string => !!id))]);
   const computed = documentTotals({
     currency: record.currency as string,
