@@ -70,8 +70,13 @@ export function DecimalField(props: DecimalFieldProps) {
       onFocus={(e: FocusEvent<HTMLInputElement>) => {
         setFocused(true);
         const target = e.target;
-        // select after the browser placed the caret
-        requestAnimationFrame(() => target.select?.());
+        const before = target.value;
+        // select after the browser placed the caret; but not once focus has moved on (select()
+        // takes the focus back: a quick Tab would bounce back here) or typing has begun (the
+        // first keys would be selected and typed over)
+        requestAnimationFrame(() => {
+          if (document.activeElement === target && target.value === before) target.select?.();
+        });
       }}
       onBlur={() => {
         setFocused(false);
