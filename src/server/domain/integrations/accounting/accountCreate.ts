@@ -17,6 +17,7 @@ import { hooksOf } from '../../records/hooks';
 import { INTEGRATION_APPS, type AccountingApp } from '../apps';
 import { ConnectorError } from '../connector';
 import { requestIdOf, withTokens } from '../calls';
+import { accountingAppsOf } from './queueDocument';
 import { connectionOf, tokensOf } from '../store';
 import { queueLocalAccounts } from './chart';
 
@@ -109,11 +110,6 @@ export const accountHooks = hooksOf('account', {
       return;
     }
     if (change.after.ref || ctx.history) return;
-    for (const app of INTEGRATION_APPS) {
-      if (app.addOn !== 'accounting' || !ctx.actor.features[app.feature]) continue;
-      const connection = await connectionOf(ctx.db, companyId, app.key);
-      if (connection?.status === 'connected' || connection?.status === 'paused')
-        await queueLocalAccounts(ctx.db, companyId, app.key, change.after.id);
-    }
+    for (const app of await accountingAppsOf(ctx)) await queueLocalAccounts(ctx.db, companyId, app, change.after.id);
   },
 });
