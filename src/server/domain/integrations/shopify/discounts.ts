@@ -8,6 +8,11 @@
 // 2. the discounted total over the quantity as the unit price, when it divides to the cent;
 // 3. two lines of the same product, r units a cent dearer than the rest, so they add up to
 //    the discounted total (r = the cents left over).
+// An order edited in Shopify (units taken off, a line removed) or partly refunded keeps each
+// line's `quantity` as first ordered; `current_quantity` is what the customer still buys, and
+// is what becomes the sales order (a line at 0 is left out). The discount of the units taken
+// off is what their refund_line_items say they came to (subtotal, after discounts), else the
+// line's discount shared in proportion to the units (to the nearest cent).
 // Every figure is worked in integer cents; no float arithmetic touches money.
 import { fromScaled, lineAmountUnits, toScaled } from '../../../../shared/money';
 import type { StoreOrder, StoreOrderLine } from './types';
@@ -36,6 +41,47 @@ export function lineDiscountCents(line: StoreOrderLine): bigint {
     : shopifyCents(line.total_discount, what);
 }
 
+/** The units of a line still ordered (Shopify's current_quantity, else quantity). */
+export function currentQuantity(line: StoreOrderLine): number {
+  return typeof line.current_quantity === 'number' ? line.current_quantity : line.quantity;
+}
+
+/** Whether an edit or a refund took units off any line. */
+export function wasEdited(order: StoreOrder): boolean {
+  return order.line_items.some((line) => currentQuantity(line) !== line.quantity);
+}
+
+/** The units refunded of a line and what they came to after discounts, in cents. */
+function refundedOf(order: StoreOrder | undefined, line: StoreOrderLine) {
+  let units = 0;
+  let cents = 0n;
+  if (line.id === undefined || line.id === null) return { units, cents };
+  for (const refund of order?.refunds ?? [])
+    for (const item of refund?.refund_line_items ?? [])
+      if (String(item?.line_item_id) === String(line.id)) {
+        units += Number(item.quantity ?? 0);
+        cents += shopifyCents(item.subtotal, `refund of "${line.title}"`);
+      }
+  return { units, cents };
+}
+
+/** The discount on the units still ordered, in cents. */
+function currentDiscountCents(line: StoreOrderLine, order: StoreOrder | undefined, quantity: number): bigint {
+  const discount = lineDiscountCents(line);
+  if (quantity === line.quantity || discount === 0n) return discount;
+  const price = shopifyCents(line.price, `price of "${line.title}"`);
+  const refunded = refundedOf(order, line);
+  // the refunds name every unit taken off: what is left is exactly the line less their subtotals
+  if (refunded.units === line.quantity - quantity) {
+    const left = discount - (price * BigInt(refunded.units) - refunded.cents);
+    if (left >= 0n) return left;
+  }
+  // units taken off by an edit: the discount in proportion, half a cent rounded up
+  const scaled = discount * BigInt(quantity) * 2n;
+  const whole = BigInt(line.quantity);
+  return (scaled / whole + 1n) / 2n;
+}
+
 export interface PricedLine {
   /** the Shopify line it came from */
   index: number;
@@ -50,13 +96,16 @@ export interface PricedLine {
 const amountAt = (quantity: number, unitPrice: string, discountPercent?: string) =>
   lineAmountUnits({ quantity, unitPrice, discountPercent }, 2);
 
-/** One Shopify line as one or two sales order lines worth exactly its discounted total. */
-export function priceLine(line: StoreOrderLine, index: number): PricedLine[] {
-  const quantity = line.quantity;
-  if (!Number.isInteger(quantity) || quantity <= 0)
+/** One Shopify line as one or two sales order lines worth exactly its discounted total, for the
+ * units still ordered (none for a line taken off). */
+export function priceLine(line: StoreOrderLine, index: number, order?: StoreOrder): PricedLine[] {
+  const quantity = currentQuantity(line);
+  if (!Number.isInteger(line.quantity) || line.quantity <= 0 || !Number.isInteger(quantity) || quantity < 0)
     throw new MoneyProblem(`The line "${line.title}" has a quantity that is not a whole number of units`);
+  if (quantity > line.quantity) throw new MoneyProblem(`The line "${line.title}" has more units now than were ordered`);
+  if (quantity === 0) return [];
   const price = shopifyCents(line.price, `price of "${line.title}"`);
-  const discount = lineDiscountCents(line);
+  const discount = currentDiscountCents(line, order, quantity);
   const gross = price * BigInt(quantity);
   const net = gross - discount;
   if (price < 0n || discount < 0n || net < 0n)
@@ -97,9 +146,13 @@ export function shippingCents(order: StoreOrder): bigint {
   );
 }
 
-/** The discounts Shopify applied, in cents (for the notes: lines and shipping together). */
+/** The discounts Shopify applied to what is still ordered, in cents (for the notes: lines and
+ * shipping together). */
 export function discountCents(order: StoreOrder): bigint {
-  const lines = order.line_items.reduce((sum, line) => sum + lineDiscountCents(line), 0n);
+  const lines = order.line_items.reduce(
+    (sum, line) => sum + (currentQuantity(line) > 0 ? currentDiscountCents(line, order, currentQuantity(line)) : 0n),
+    0n,
+  );
   const shipping = (order.shipping_lines ?? []).reduce(
     (sum, s) => sum + allocated(s.discount_allocations, 'shipping discount'),
     0n,

@@ -9,19 +9,42 @@
 // Shopify's to the cent (discounts.ts), the shipping charge is what the shipping came to after
 // its discounts, Shopify's taxes are named in the notes as Shopify computed them, and the order
 // is dated by the day it was placed in the company's time zone, not the day it was imported.
+// What becomes the sales order is what the customer buys now: an order edited in Shopify before
+// import (units taken off, a line removed) gives each line's current_quantity (discounts.ts).
+// An order changed or cancelled in Shopify after import (orders/updated, orders/cancelled, or
+// the poll) is queued again: while its sales order is still open with nothing shipped or
+// invoiced from it, the sales order is updated to Shopify's lines, or cancelled, through the
+// records layer (its validation, totals and audit) in the same transaction; once it has moved
+// on it is left as it is and the order is logged as failed with what changed, for staff to act.
+// Shopify rounds tax per line and our sales orders compute it once on the total (documentTotals):
+// the two may differ by a cent or so, and a sales order has no field to state Shopify's tax, so
+// a difference is put under More info (TAX_NOTE_ENTITY) with what to do on the invoice.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import { featuresOf } from '../../company/companies';
-import { createDocument, nextNumber, todayOf } from '../../sales/flow/documents';
+import { createDocument, linesOf, nextNumber, readDocument, refId, todayOf } from '../../sales/flow/documents';
+import { firstDependent } from '../../sales/flow/dependents';
+import { updateRecord } from '../../records/write';
+import { entityByName } from '../../../../generated/entities';
 import { dayIn, timeZoneOf } from '../../company/timeZone';
-import { fromScaled } from '../../../../shared/money';
+import { fromScaled, toScaled } from '../../../../shared/money';
 import { linkOf, saveLink, setLog } from '../store';
-import { shopifyCents, discountCents, MoneyProblem, priceLine, shippingCents } from './discounts';
+import {
+  currentQuantity,
+  discountCents,
+  MoneyProblem,
+  priceLine,
+  shippingCents,
+  shopifyCents,
+  wasEdited,
+} from './discounts';
 import { mappedSites, siteOfOrder } from './sites';
 import type { StoreOrder } from './types';
 
 export const ORDER_ENTITY = 'shopifyOrder';
+/** A sales order whose tax differs from what Shopify charged (More info; Sync now clears it). */
+export const TAX_NOTE_ENTITY = 'shopifyTaxDifference';
 /** The actor the job creates sales orders as (the audit shows no person). */
 export const SYNC_USER = 'shopify-sync';
 const MAX_LINES = 500;
@@ -32,11 +55,18 @@ export class OrderProblem extends Error {
   override name = 'OrderProblem';
 }
 
-/** Keeps the order (new or changed) and queues it unless it became a sales order already.
- * Inside the caller's transaction. Answers whether it was queued. */
+/** Keeps the order (new or changed) and queues it: to become a sales order, or, when it is one
+ * already, for its sales order to follow what changed in Shopify (importOrder). Inside the
+ * caller's transaction. Answers whether it was queued. */
 export async function receiveOrder(db: Db, companyId: string, shop: string, order: StoreOrder): Promise<boolean> {
   const shopifyId = String(order.id ?? '');
   if (!/^\d{1,20}$/.test(shopifyId)) return false;
+  // an order a customer had erased before it was kept here is never kept (privacy.ts)
+  const erased = rowsOf(
+    await db.execute(sql`SELECT 1 FROM shopify_redacted_order_ids
+      WHERE shop = ${shop} AND shopify_order_id = ${shopifyId}`),
+  );
+  if (erased.length) return false;
   const name = String(order.name ?? shopifyId).slice(0, 40);
   // a redacted order keeps no payload and is never imported again (privacy.ts)
   const [row] = rowsOf<{ id: string; redacted: boolean }>(
@@ -47,8 +77,9 @@ export async function receiveOrder(db: Db, companyId: string, shop: string, orde
         shop = EXCLUDED.shop, received_at = now()
       RETURNING s.id::text, s.redacted_at IS NOT NULL AS redacted`),
   );
-  if (row.redacted || (await linkOf(db, companyId, 'shopify', ORDER_ENTITY, row.id))) return false;
-  // a failed order is tried again with what Shopify now says (it may have been corrected there)
+  if (row.redacted) return false;
+  // a failed order is tried again with what Shopify now says (it may have been corrected there);
+  // an imported one is compared with its sales order (nothing changes when nothing did)
   await setLog(db, companyId, 'shopify', ORDER_ENTITY, row.id, { status: 'queued' });
   return true;
 }
@@ -75,8 +106,10 @@ async function customerFor(db: Db, companyId: string, order: StoreOrder): Promis
 }
 
 async function productsBySku(db: Db, companyId: string, order: StoreOrder) {
-  const lines = order.line_items ?? [];
-  if (!lines.length) throw new OrderProblem(`Shopify order ${order.name} has no lines`);
+  const all = order.line_items ?? [];
+  if (!all.length) throw new OrderProblem(`Shopify order ${order.name} has no lines`);
+  const lines = all.filter((line) => currentQuantity(line) !== 0);
+  if (!lines.length) throw new OrderProblem(`Shopify order ${order.name}: every line was taken off in Shopify`);
   if (lines.length > MAX_LINES) throw new OrderProblem(`Shopify order ${order.name} has more than ${MAX_LINES} lines`);
   const skus = lines.map((line) => (line.sku ?? '').trim());
   const missing = lines.find((_, i) => !skus[i]);
@@ -118,10 +151,15 @@ async function taxesByLine(db: Db, companyId: string, order: StoreOrder): Promis
 
 const text = (cents: bigint) => fromScaled(cents, 2);
 
+/** The tax the order carries now (after edits and refunds), as Shopify sent it. */
+const taxOfOrder = (order: StoreOrder) => order.current_total_tax ?? order.total_tax;
+
 function notesOf(order: StoreOrder) {
   const taxes = new Map<string, bigint>();
-  // cents, summed exactly, per tax as Shopify named it
-  for (const line of [...order.line_items, ...(order.shipping_lines ?? [])])
+  // cents, summed exactly, per tax as Shopify named it; a line's tax_lines stay those of the
+  // units first ordered, so an edited order names only its current total tax
+  const edited = wasEdited(order);
+  for (const line of edited ? [] : [...order.line_items, ...(order.shipping_lines ?? [])])
     for (const tax of line.tax_lines ?? [])
       taxes.set(tax.title, (taxes.get(tax.title) ?? 0n) + shopifyCents(tax.price, `tax ${tax.title}`));
   const words = [...taxes].map(([title, cents]) => `${title} ${text(cents)}`);
@@ -130,7 +168,8 @@ function notesOf(order: StoreOrder) {
     `Shopify order ${order.name}`,
     discounts > 0n ? `discounts ${text(discounts)} ${order.currency}` : '',
     words.length ? `taxes charged by Shopify: ${words.join(', ')} ${order.currency}` : '',
-    order.total_tax ? `total tax ${order.total_tax} ${order.currency}` : '',
+    edited ? 'edited in Shopify' : '',
+    taxOfOrder(order) ? `total tax ${taxOfOrder(order)} ${order.currency}` : '',
     order.current_total_price ? `Shopify total ${order.current_total_price} ${order.currency}` : '',
   ]
     .filter(Boolean)
@@ -148,7 +187,7 @@ async function dateOf(ctx: DomainContext, order: StoreOrder): Promise<string> {
 function moneyOf(order: StoreOrder) {
   try {
     return {
-      priced: order.line_items.flatMap((line, i) => priceLine(line, i)),
+      priced: order.line_items.flatMap((line, i) => priceLine(line, i, order)),
       shipping: shippingCents(order),
       notes: notesOf(order),
     };
@@ -163,26 +202,169 @@ export interface Skipped {
   skipped: string;
 }
 
-/** The job's work for one queued order: its sales order's id, or why there is nothing to do
- * (cancelled before import, erased at the customer's request, or gone). Throws OrderProblem
- * for data to fix. */
+/** The sales order's fields that follow Shopify: its lines, shipping charge and notes. */
+type OrderInput = Record<string, unknown> & { lines: Record<string, unknown>[] };
+
+/** What the sales order of this order is to be, every amount exact. */
+async function salesOrderInput(ctx: DomainContext, order: StoreOrder): Promise<OrderInput> {
+  const { db, actor } = ctx;
+  const products = await productsBySku(db, actor.companyId, order);
+  const taxOf = await taxesByLine(db, actor.companyId, order);
+  const { priced, shipping, notes } = moneyOf(order);
+  return {
+    shippingCharge: shipping > 0n ? Number(text(shipping)) : null,
+    notes: notes.slice(0, 2000),
+    lines: priced.map((p) => {
+      const line = order.line_items[p.index];
+      return {
+        product: products.get((line.sku ?? '').trim()),
+        description: line.title.slice(0, 200),
+        quantity: p.quantity,
+        // exact two-decimal text read as a number: no arithmetic is done on it
+        unitPrice: Number(p.unitPrice),
+        discountPercent: p.discountPercent === undefined ? null : Number(p.discountPercent),
+        tax: taxOf[p.index] ?? null,
+      };
+    }),
+  };
+}
+
+/** The lines as what they sell and for how much, to tell whether Shopify changed them. */
+const sameLines = (
+  lines: { product?: unknown; quantity?: unknown; unitPrice?: unknown; discountPercent?: unknown; tax?: unknown }[],
+) =>
+  JSON.stringify(
+    lines.map((l) => [
+      typeof l.product === 'string' ? l.product : refId(l.product),
+      toScaled((l.quantity as number | null) ?? 0, 3).toString(),
+      toScaled((l.unitPrice as number | null) ?? 0, 2).toString(),
+      toScaled((l.discountPercent as number | null) ?? 0, 2).toString(),
+      (typeof l.tax === 'string' ? l.tax : refId(l.tax)) ?? null,
+    ]),
+  );
+
+const cents = (value: unknown) => toScaled((value as number | string | null | undefined) ?? 0, 2);
+
+/** "2 x Gin 750 mL, 6 x Rye 750 mL" */
+const listed = (lines: { description?: unknown; quantity?: unknown }[]) => {
+  const units = new Map<string, bigint>();
+  for (const l of lines) {
+    const what = String(l.description ?? '');
+    units.set(what, (units.get(what) ?? 0n) + toScaled((l.quantity as number | null) ?? 0, 3));
+  }
+  return [...units].map(([what, milli]) => `${fromScaled(milli, 3).replace(/\.?0+$/, '')} x ${what}`).join(', ');
+};
+
+/** How far the sales order went, in words, or null while it is open with nothing made from it. */
+async function movedOn(ctx: DomainContext, record: Record<string, unknown> & { id: string }) {
+  const dependent = await firstDependent(ctx, 'salesOrder', record.id);
+  if (dependent?.entity === 'shipment') return `it was shipped (shipment ${dependent.number})`;
+  if (dependent?.entity === 'invoice') return `it was invoiced (invoice ${dependent.number})`;
+  const status = String(record.status);
+  if (status === 'Open') return null;
+  const words: Record<string, string> = {
+    PartiallyShipped: 'it was partly shipped',
+    Shipped: 'it was shipped',
+    Invoiced: 'it was invoiced',
+    Closed: 'its sales order was closed here',
+    Cancelled: 'its sales order was cancelled here',
+  };
+  return words[status] ?? `its sales order became ${status}`;
+}
+
+/** An imported order Shopify changed or cancelled: its sales order follows while nothing was
+ * shipped or invoiced from it; otherwise it is left as it is and the order fails with what
+ * changed (OrderProblem, shown under More info), until staff make the two agree. */
+async function followChange(ctx: DomainContext, order: StoreOrder, salesOrderId: string): Promise<string | Skipped> {
+  let record;
+  try {
+    record = await readDocument(ctx, 'salesOrder', salesOrderId);
+  } catch {
+    return { skipped: 'Its sales order was deleted here' };
+  }
+  const number = String(record.number);
+  const label = `Order ${order.name}`;
+  const current = linesOf(record);
+  if (order.cancelled_at) {
+    if (record.status === 'Cancelled') return salesOrderId;
+    const moved = await movedOn(ctx, record);
+    if (moved)
+      throw new OrderProblem(
+        `${label} was cancelled in Shopify after ${moved}: sales order ${number} was not changed; cancel it or take the goods back here`,
+      );
+    await updateRecord(ctx, entityByName.salesOrder, salesOrderId, {
+      status: 'Cancelled',
+      notes: `${String(record.notes ?? '')}; cancelled in Shopify`.slice(0, 2000),
+    });
+    return salesOrderId;
+  }
+  const wanted = await salesOrderInput(ctx, order);
+  const same =
+    sameLines(current) === sameLines(wanted.lines) && cents(record.shippingCharge) === cents(wanted.shippingCharge);
+  if (same) return salesOrderId;
+  const moved = await movedOn(ctx, record);
+  if (moved)
+    throw new OrderProblem(
+      `${label} changed in Shopify after ${moved}: Shopify now has ${listed(wanted.lines)}` +
+        `${cents(wanted.shippingCharge) ? ` and ${text(cents(wanted.shippingCharge))} shipping` : ''}; ` +
+        `sales order ${number} has ${listed(current)}` +
+        `${cents(record.shippingCharge) ? ` and ${text(cents(record.shippingCharge))} shipping` : ''} and was not changed`,
+    );
+  await updateRecord(ctx, entityByName.salesOrder, salesOrderId, wanted);
+  return salesOrderId;
+}
+
+/** Puts a difference between Shopify's tax and the sales order's under More info (or clears a
+ * note that no longer holds). Only for orders whose lines carry our taxes: otherwise the notes
+ * already name Shopify's taxes. */
+async function noteTaxDifference(ctx: DomainContext, order: StoreOrder, localId: string, salesOrderId: string) {
+  const { db, actor } = ctx;
+  const [so] = rowsOf<{ number: string; tax_total: string; taxed: boolean; status: string }>(
+    await db.execute(sql`SELECT o.number, o.tax_total::text, o.status,
+        EXISTS (SELECT 1 FROM sales_orders_lines l WHERE l.company_id = o.company_id AND l.parent_id = o.id
+          AND l.tax_id IS NOT NULL) AS taxed
+      FROM sales_orders o WHERE o.company_id = ${actor.companyId} AND o.id = ${salesOrderId}`),
+  );
+  const charged = taxOfOrder(order);
+  let words: string | null = null;
+  if (so && so.taxed && so.status !== 'Cancelled' && charged !== undefined && charged !== null) {
+    const shopify = shopifyCents(charged, 'total tax');
+    const ours = toScaled(so.tax_total, 2);
+    const gap = ours - shopify;
+    if (gap !== 0n)
+      words =
+        `Order ${order.name}: Shopify charged ${text(shopify)} ${order.currency} of tax (it rounds each line's tax); ` +
+        `sales order ${so.number} computes ${text(ours)} on its total, ${text(gap < 0n ? -gap : gap)} ${gap < 0n ? 'less' : 'more'}. ` +
+        `A sales order cannot state the tax charged: on its invoice, remove the lines' taxes and enter ${text(shopify)} as Tax as charged. ` +
+        'Sync now clears this note.';
+  }
+  const [note] = rowsOf<{ status: string }>(
+    await db.execute(sql`SELECT status FROM integration_sync_log WHERE company_id = ${actor.companyId}
+      AND app = 'shopify' AND entity_type = ${TAX_NOTE_ENTITY} AND entity_id = ${localId}`),
+  );
+  if (words) await setLog(db, actor.companyId, 'shopify', TAX_NOTE_ENTITY, localId, { status: 'failed', error: words });
+  else if (note?.status === 'failed')
+    await setLog(db, actor.companyId, 'shopify', TAX_NOTE_ENTITY, localId, { status: 'succeeded', error: null });
+}
+
+/** The job's work for one queued order: its sales order's id (made, updated, cancelled or
+ * already as Shopify has it), or why there is nothing to do (cancelled before import, erased at
+ * the customer's request, or gone). Throws OrderProblem for data to fix or a change staff must
+ * make by hand. */
 export async function importOrder(db: Db, companyId: string, localId: string): Promise<string | Skipped> {
-  const done = await linkOf(db, companyId, 'shopify', ORDER_ENTITY, localId);
-  if (done) return done;
   return db.transaction(async (tx) => {
     // the row lock makes two runs of the job wait for each other; the second finds the link
     const [row] = rowsOf<{ payload: StoreOrder | null }>(
       await tx.execute(sql`SELECT payload FROM shopify_orders WHERE company_id = ${companyId} AND id = ${localId}
         FOR UPDATE`),
     );
-    if (!row) return { skipped: 'No longer kept' };
     const already = await linkOf(tx, companyId, 'shopify', ORDER_ENTITY, localId);
-    if (already) return already;
+    if (!row) return already ?? { skipped: 'No longer kept' };
     const order = row.payload;
+    // an imported order whose payload is gone (erased, or kept past its time) has nothing new
+    if (already && !order) return already;
     if (!order) return { skipped: "Erased at the customer's request before import" };
-    if (order.cancelled_at) return { skipped: 'Cancelled in Shopify before import' };
-    const customer = await customerFor(tx, companyId, order);
-    const products = await productsBySku(tx, companyId, order);
+    if (!already && order.cancelled_at) return { skipped: 'Cancelled in Shopify before import' };
     const ctx: DomainContext = {
       db: tx,
       actor: {
@@ -192,10 +374,18 @@ export async function importOrder(db: Db, companyId: string, localId: string): P
         features: await featuresOf(tx, companyId),
       },
     };
-    const taxOf = await taxesByLine(tx, companyId, order);
-    const { priced, shipping, notes } = moneyOf(order);
+    if (already) {
+      const outcome = await followChange(ctx, order, already);
+      if (typeof outcome === 'string') await noteTaxDifference(ctx, order, localId, outcome);
+      return outcome;
+    }
+    if (order.line_items?.length && order.line_items.every((line) => currentQuantity(line) === 0))
+      return { skipped: 'Every line was taken off in Shopify before import' };
+    const customer = await customerFor(tx, companyId, order);
+    const wanted = await salesOrderInput(ctx, order);
     const site = siteOfOrder(order, await mappedSites(tx, companyId));
     const id = await createDocument(ctx, 'salesOrder', {
+      ...wanted,
       number: await nextNumber(ctx, 'salesOrder'),
       customer,
       date: await dateOf(ctx, order),
@@ -203,23 +393,11 @@ export async function importOrder(db: Db, companyId: string, localId: string): P
       customerPO: order.name.slice(0, 40),
       site: site ?? undefined,
       currency: /^[A-Z]{3}$/.test(order.currency) ? order.currency : undefined,
-      shippingCharge: shipping > 0n ? Number(text(shipping)) : undefined,
-      notes: notes.slice(0, 2000),
-      lines: priced.map((p) => {
-        const line = order.line_items[p.index];
-        return {
-          product: products.get((line.sku ?? '').trim()),
-          description: line.title.slice(0, 200),
-          quantity: p.quantity,
-          // exact two-decimal text read as a number: no arithmetic is done on it
-          unitPrice: Number(p.unitPrice),
-          discountPercent: p.discountPercent === undefined ? undefined : Number(p.discountPercent),
-          tax: taxOf[p.index],
-        };
-      }),
+      shippingCharge: wanted.shippingCharge ?? undefined,
     });
     await saveLink(tx, companyId, 'shopify', ORDER_ENTITY, localId, id);
     await setLog(tx, companyId, 'shopify', ORDER_ENTITY, localId, { status: 'succeeded' });
+    await noteTaxDifference(ctx, order, localId, id);
     return id;
   });
 }

@@ -6,7 +6,9 @@
 //   Shopify leaves it to the app to tell the shop owner what it holds; the request is put before
 //   the company under Apps (More info, the alert dot) naming the orders and their sales orders.
 //   Sync now clears the note once dealt with.
-// - customers/redact {customer {id}, orders_to_redact [ids]}: those orders' payloads are erased.
+// - customers/redact {customer {id}, orders_to_redact [ids]}: those orders' payloads are erased;
+//   the ids of those not kept here yet are remembered (shopify_redacted_order_ids: shop and id
+//   only), so an order erased before it arrived is never kept or imported later either.
 // - shop/redact {shop_domain} (48 hours after the app was uninstalled): every payload and
 //   delivery record of the shop is erased. The rows keep only the shop, Shopify's order id and
 //   its "#1001" (no person's data): they are what keeps an order that arrives again after a
@@ -116,7 +118,12 @@ export async function handlePrivacy(
     return (await recordDataRequest(db, delivery.shop, body, holder)) ? 'recorded' : 'ignored';
   if (delivery.topic === 'customers/redact') {
     const customerId = ids([body.customer?.id])[0] ?? null;
-    await redact(db, ordersOf(delivery.shop, ids(body.orders_to_redact), customerId), true);
+    const orderIds = ids(body.orders_to_redact);
+    await redact(db, ordersOf(delivery.shop, orderIds, customerId), true);
+    if (orderIds.length)
+      await db.execute(sql`INSERT INTO shopify_redacted_order_ids (shop, shopify_order_id)
+        SELECT ${delivery.shop}, unnest(${`{${orderIds.join(',')}}`}::text[])
+        ON CONFLICT (shop, shopify_order_id) DO NOTHING`);
     return 'redacted';
   }
   await redact(db, sql`s.shop = ${delivery.shop} AND s.payload IS NOT NULL`, false);

@@ -21,6 +21,7 @@ import { featuresOf } from '../../company/companies';
 import { toScaled } from '../../../../shared/money';
 import { SYNC_USER, ORDER_ENTITY } from './orders';
 import { mappedSites, siteOfOrder } from './sites';
+import { currentQuantity } from './discounts';
 import type { EcommerceConnector, StoreOrder } from './types';
 
 export const STOCK_ENTITY = 'shopifyStock';
@@ -68,7 +69,9 @@ export async function heldForShopify(db: Db, companyId: string, siteId: string):
     if (site !== null && site !== siteId) continue;
     for (const line of Array.isArray(order.line_items) ? order.line_items : []) {
       const product = bySku.get((line.sku ?? '').trim());
-      if (product && Number.isInteger(line.quantity) && line.quantity > 0) add(product, BigInt(line.quantity) * 1000n);
+      // what is still ordered: an edit or a refund in Shopify took the rest off
+      const units = currentQuantity(line);
+      if (product && Number.isInteger(units) && units > 0) add(product, BigInt(units) * 1000n);
     }
   }
   return held;

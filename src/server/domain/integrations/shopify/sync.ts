@@ -17,7 +17,7 @@ import { connectionOf, setLog, tokensOf } from '../store';
 import { featuresOf } from '../../company/companies';
 import { addOnFeature } from '../addOns';
 import { MAX_ATTEMPTS } from '../sync';
-import { importOrder, OrderProblem, ORDER_ENTITY, receiveOrder, type Skipped } from './orders';
+import { importOrder, OrderProblem, ORDER_ENTITY, receiveOrder, TAX_NOTE_ENTITY, type Skipped } from './orders';
 import { pushSiteStock, STOCK_ENTITY } from './stock';
 import { MAX_LISTED } from './connector';
 import { DATA_REQUEST_ENTITY, pruneShopifyData } from './privacy';
@@ -58,10 +58,11 @@ export async function queueShopifySync(ctx: DomainContext, appKey: string): Prom
     await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
         updated_at = now()
       WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${ORDER_ENTITY} AND status = 'failed'`);
-    // a customer's data request shown under More info: Sync now says it was dealt with
+    // a customer's data request or a tax difference shown under More info: Sync now says it was
+    // dealt with
     await tx.execute(sql`UPDATE integration_sync_log SET status = 'succeeded', updated_at = now()
-      WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${DATA_REQUEST_ENTITY}
-        AND status = 'failed'`);
+      WHERE company_id = ${companyId} AND app = ${app.key}
+        AND entity_type IN (${DATA_REQUEST_ENTITY}, ${TAX_NOTE_ENTITY}) AND status = 'failed'`);
     const [{ count }] = rowsOf<{ count: number }>(
       await tx.execute(sql`SELECT count(*)::int AS count FROM integration_sync_log
         WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'`),

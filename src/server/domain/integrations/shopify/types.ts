@@ -4,9 +4,13 @@
 import type { OAuthConnector, ConnectorTokens } from '../connector';
 
 export interface StoreOrderLine {
+  id?: number | string;
   sku: string | null;
   title: string;
+  /** the units first ordered: an order edit or a refund leaves it as it was */
   quantity: number;
+  /** the units still ordered after order edits and refunds (0: removed) */
+  current_quantity?: number;
   /** decimal text as sent ("199.00") */
   price: string;
   total_discount?: string;
@@ -28,6 +32,12 @@ export interface StoreOrder {
   total_tax?: string;
   /** what the order comes to now (after edits and refunds), tax and shipping included */
   current_total_price?: string;
+  /** the tax the order now carries (Shopify rounds it per line) */
+  current_total_tax?: string;
+  /** units refunded, with what they came to after discounts (subtotal) and their tax */
+  refunds?: {
+    refund_line_items?: { line_item_id?: number | string; quantity?: number; subtotal?: string | number }[];
+  }[];
   /** where a point-of-sale order was taken; online orders have none */
   location_id?: number | string | null;
   /** "fulfilled" once Shopify no longer holds its units for it */

@@ -1,4 +1,4 @@
-// Shopify's webhooks (orders/create, orders/updated, app/uninstalled, and the privacy topics of
+// Shopify's webhooks (orders/create, orders/updated, orders/cancelled, app/uninstalled, and the privacy topics of
 // privacy.ts) at POST /api/integrations/shopify/webhooks. The library checks the raw body's
 // HMAC-SHA256 under the app's secret and the X-Shopify-* headers; the shop header names the one
 // company holding that shop (a shop no company holds is answered 200 and dropped, so Shopify
@@ -13,7 +13,7 @@ import type { StoreOrder } from './types';
 
 export type WebhookOutcome = 'queued' | 'duplicate' | 'ignored' | 'uninstalled' | PrivacyOutcome;
 
-const ORDER_TOPICS = ['orders/create', 'orders/updated'];
+const ORDER_TOPICS = ['orders/create', 'orders/updated', 'orders/cancelled'];
 
 export async function handleWebhook(
   db: Db,

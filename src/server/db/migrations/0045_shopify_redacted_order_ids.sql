@@ -1,0 +1,9 @@
+-- Hand-written: an order a customer had erased (customers/redact, orders_to_redact) before it
+-- was kept here leaves no shopify_orders row to mark; its shop and Shopify id (no person's data)
+-- are kept instead, so a later orders/create, orders/updated or poll never keeps or imports it.
+CREATE TABLE "shopify_redacted_order_ids" (
+  "shop" text NOT NULL,
+  "shopify_order_id" text NOT NULL,
+  "redacted_at" timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY ("shop", "shopify_order_id")
+);
