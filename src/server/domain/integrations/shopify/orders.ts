@@ -25,6 +25,7 @@ import type { DomainContext } from '../../records/actor';
 import { featuresOf } from '../../company/companies';
 import { createDocument, linesOf, nextNumber, readDocument, refId, todayOf } from '../../sales/flow/documents';
 import { firstDependent } from '../../sales/flow/dependents';
+import { SHIPPED_STATUSES } from '../../sales/flow/shipmentStock';
 import { updateRecord } from '../../records/write';
 import { entityByName } from '../../../../generated/entities';
 import { dayIn, timeZoneOf } from '../../company/timeZone';
@@ -258,7 +259,15 @@ const listed = (lines: { description?: unknown; quantity?: unknown }[]) => {
 /** How far the sales order went, in words, or null while it is open with nothing made from it. */
 async function movedOn(ctx: DomainContext, record: Record<string, unknown> & { id: string }) {
   const dependent = await firstDependent(ctx, 'salesOrder', record.id);
-  if (dependent?.entity === 'shipment') return `it was shipped (shipment ${dependent.number})`;
+  if (dependent?.entity === 'shipment') {
+    const [shipment] = rowsOf<{ status: string }>(
+      await ctx.db.execute(sql`SELECT status FROM shipments WHERE company_id = ${ctx.actor.companyId}
+        AND id = ${dependent.id}`),
+    );
+    return SHIPPED_STATUSES.includes(shipment?.status ?? '')
+      ? `it was shipped (shipment ${dependent.number})`
+      : `shipment ${dependent.number} was made from it`;
+  }
   if (dependent?.entity === 'invoice') return `it was invoiced (invoice ${dependent.number})`;
   const status = String(record.status);
   if (status === 'Open') return null;

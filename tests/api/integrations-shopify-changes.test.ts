@@ -1,0 +1,468 @@
+// Shopify orders that change (issue 18), against the local stand-in (tests/standins/shopify.ts):
+// - an order edited in Shopify before import: each line's current_quantity (Shopify's Order
+//   resource keeps `quantity` as first ordered) is what becomes the sales order, a line taken
+//   off is left out, a refunded unit's discount follows its refund_line_items subtotal, and the
+//   total is Shopify's current_total_price;
+// - an order changed or cancelled after import (orders/updated, orders/cancelled): its sales
+//   order follows while nothing shipped, audited; once shipped it is left alone and the order is
+//   logged as failed under More info in clear words; a repeated delivery changes nothing;
+// - Shopify's tax rounded per line against ours rounded on the total: the cent shown under More
+//   info (a sales order has no tax-as-charged field);
+// - an order erased by customers/redact before it arrived is never kept or imported.
+// Every amount is worked by hand in the comments (HST 13 %, half a cent rounded up).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { EVERYTHING, backends, startApi, type TestApi } from './harness';
+import { exciseCompany } from './exciseKit';
+import { rowsOf } from '../../src/server/db/connect';
+import { startShopifyStandIn, type ShopifyStandIn } from '../standins/shopify';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { postStock, MICRO } from '../../src/server/domain/inventory/stock';
+
+type Company = Awaited<ReturnType<typeof exciseCompany>>;
+
+const SHOP = 'distillerie-changes.myshopify.com';
+const BOUTIQUE = 655441492;
+
+const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
+
+/** An order as Shopify's Order resource has it (the fields read), customer 207119552. */
+const order = (id: number, name: string, extra: Record<string, unknown>) => ({
+  id,
+  name,
+  email: 'bob.norman@mail.example.com',
+  customer: { id: 207119552, email: 'bob.norman@mail.example.com', verified_email: true },
+  currency: 'CAD',
+  created_at: '2026-11-24T15:00:00Z',
+  updated_at: '2026-11-24T15:00:00Z',
+  cancelled_at: null,
+  fulfillment_status: null,
+  location_id: null,
+  total_shipping_price_set: { shop_money: { amount: '10.00', currency_code: 'CAD' } },
+  shipping_lines: [{ title: 'Standard', price: '10.00', discount_allocations: [], tax_lines: hst('1.30') }],
+  ...extra,
+});
+
+const gin = (quantity: number, current: number, tax: string) => ({
+  id: 7001,
+  sku: 'GIN-750',
+  title: 'Gin 750 mL',
+  quantity,
+  current_quantity: current,
+  fulfillable_quantity: current,
+  price: '34.50',
+  total_discount: '0.00',
+  discount_allocations: [],
+  tax_lines: hst(tax),
+});
+
+describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erased on %s', (backend) => {
+  let api: TestApi;
+  let shopify: ShopifyStandIn;
+  let a: Company;
+  let ginId = '';
+  let ryeId = '';
+  let tax = '';
+  let edited = '';
+  const saved: Record<string, string | undefined> = {};
+
+  const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    return r.data!;
+  };
+  const db = () => api.database.db;
+  const deliver = async (topic: string, body: unknown, webhookId?: string) => {
+    const delivery = shopify.webhook(topic, body, { shop: SHOP, webhookId });
+    const r = await api.app.inject({
+      method: 'POST',
+      url: '/api/integrations/shopify/webhooks',
+      headers: delivery.headers,
+      payload: delivery.payload,
+    });
+    return r.json() as { outcome: string };
+  };
+  const run = () => pushAllQueued(db(), { companyId: a.companyId, app: 'shopify' });
+  const salesOrderOf = async (shopifyName: string) =>
+    rowsOf<{
+      id: string;
+      number: string;
+      status: string;
+      notes: string;
+      subtotal: string;
+      tax_total: string;
+      total: string;
+    }>(
+      await db().execute(sql`SELECT id::text, number, status, notes, subtotal::text, tax_total::text, total::text
+        FROM sales_orders WHERE company_id = ${a.companyId} AND customer_po = ${shopifyName}`),
+    );
+  const linesOf = (id: string) =>
+    db()
+      .execute(
+        sql`SELECT product_id::text, quantity::text, unit_price::text, discount_percent::text, amount::text,
+          tax_id::text FROM sales_orders_lines WHERE company_id = ${a.companyId} AND parent_id = ${id}
+        ORDER BY position`,
+      )
+      .then((r) => rowsOf<Record<string, string | null>>(r));
+  const logOf = async (shopifyId: number) =>
+    rowsOf<{ status: string; last_error: string | null }>(
+      await db().execute(sql`SELECT l.status, l.last_error FROM integration_sync_log l
+        JOIN shopify_orders s ON s.company_id = l.company_id AND s.id = l.entity_id
+        WHERE l.company_id = ${a.companyId} AND l.entity_type = 'shopifyOrder'
+          AND s.shopify_order_id = ${String(shopifyId)}`),
+    )[0];
+  const failures = async () =>
+    ok(
+      await a.call<{ integrations: { app: string; failures: { entityType: string; error: string }[] }[] }>(
+        `{ integrations { app failures { entityType error } } }`,
+      ),
+    ).integrations.find((i) => i.app === 'shopify')!.failures;
+  const updatesOf = async (salesOrderId: string) =>
+    rowsOf<{ count: number }>(
+      await db().execute(sql`SELECT count(*)::int AS count FROM audit_log WHERE company_id = ${a.companyId}
+        AND entity = 'salesOrder' AND entity_id = ${salesOrderId} AND event = 'updated'`),
+    )[0].count;
+
+  beforeAll(async () => {
+    shopify = await startShopifyStandIn();
+    const env = {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      SHOPIFY_API_KEY: shopify.apiKey,
+      SHOPIFY_API_SECRET: shopify.apiSecret,
+      SHOPIFY_BASE_URL: shopify.url,
+    };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    api = await startApi(backend);
+    a = await exciseCompany(api);
+    ok(await a.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
+    const product = { strength: 40, containerSize: 0.75, caseSize: 12 };
+    ginId = await a.create('product', { name: 'Gin 750', sku: 'GIN-750', ...product });
+    ryeId = await a.create('product', { name: 'Rye 750', sku: 'RYE-750', ...product });
+    await a.create('product', { name: 'Vodka 750', sku: 'VOD-750', ...product });
+    tax = await a.create('tax', { name: 'HST', rate: 13 });
+    const bob = await a.create('customer', { name: 'Bob Norman', email: 'bob.norman@mail.example.com' });
+    shopify.locations.push({ id: BOUTIQUE, name: 'Boutique', active: true });
+    shopify.shop = SHOP;
+    const url = ok(
+      await a.call<{ shopifyConnect: string }>(`mutation($shop: String!) { shopifyConnect(shop: $shop) }`, {
+        shop: SHOP,
+      }),
+    ).shopifyConnect;
+    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}?${back.searchParams}` });
+    expect(callback.headers.location).toBe('/apps?connected=shopify');
+    ok(
+      await a.call(`mutation($input: EcommerceSettingsInput!) { ecommerceSettingsSave(input: $input) { orderSync } }`, {
+        input: {
+          webCustomerId: bob,
+          orderSync: true,
+          siteLocations: [{ siteId: a.site, locationId: String(BOUTIQUE) }],
+        },
+      }),
+    );
+    // stock for the order shipped below
+    await db().transaction((tx) =>
+      postStock(
+        { db: tx, actor: { userId: a.userId, companyId: a.companyId, permissions: EVERYTHING, features: {} } },
+        { refType: 'test', refId: '8001' },
+        [
+          {
+            date: '2026-11-01',
+            kind: 'Product',
+            stockId: ginId,
+            siteId: a.site,
+            lot: null,
+            status: 'DutyPaid',
+            quantity: 20 * MICRO,
+            laa: 0,
+            value: 0,
+            category: 'Received',
+            description: 'opening stock',
+          },
+        ],
+      ),
+    );
+  });
+  afterAll(async () => {
+    await api?.close();
+    await shopify?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('imports an order edited in Shopify as what the customer now buys: current quantities, lines taken off left out', async () => {
+    // First ordered: Gin 3 x 34.50, Rye 4 x 52.00 less 8.00 (2.00 a unit), Vodka 1 x 29.00.
+    // Then in Shopify: an edit takes one Gin off (current 2) and removes the Vodka (current 0);
+    // one Rye is refunded, its refund line saying it came to 50.00 after its discount.
+    // Now: Gin 2 x 34.50 = 69.00; Rye 3 units = 208.00 - 8.00 - 50.00 = 150.00 (3 x 50.00).
+    // Shopify's HST per line: 69.00 x 13 % = 8.97, 150.00 x 13 % = 19.50, shipping 1.30: 29.77.
+    // current_total_price = 69.00 + 150.00 + 10.00 + 29.77 = 258.77.
+    const placed = order(5830000001, '#4001', {
+      total_tax: '40.82',
+      current_total_tax: '29.77',
+      total_price: '372.32',
+      current_total_price: '258.77',
+      line_items: [
+        gin(3, 2, '13.46'),
+        {
+          id: 7002,
+          sku: 'RYE-750',
+          title: 'Rye 750 mL',
+          quantity: 4,
+          current_quantity: 3,
+          fulfillable_quantity: 3,
+          price: '52.00',
+          total_discount: '8.00',
+          discount_allocations: [{ amount: '8.00', discount_application_index: 0 }],
+          tax_lines: hst('26.00'),
+        },
+        {
+          id: 7003,
+          sku: 'VOD-750',
+          title: 'Vodka 750 mL',
+          quantity: 1,
+          current_quantity: 0,
+          fulfillable_quantity: 0,
+          price: '29.00',
+          total_discount: '0.00',
+          discount_allocations: [],
+          tax_lines: hst('3.77'),
+        },
+      ],
+      refunds: [
+        {
+          id: 509562969,
+          refund_line_items: [{ id: 104689539, line_item_id: 7002, quantity: 1, subtotal: 50.0, total_tax: 6.5 }],
+        },
+      ],
+    });
+    expect(await deliver('orders/create', placed)).toEqual({ outcome: 'queued' });
+    await run();
+    const [so] = await salesOrderOf('#4001');
+    edited = so.id;
+    expect(await linesOf(so.id)).toEqual([
+      {
+        product_id: ginId,
+        quantity: '2.000',
+        unit_price: '34.50',
+        discount_percent: null,
+        amount: '69.000',
+        tax_id: tax,
+      },
+      // 2.00 off 52.00 is 3.85 %: 3 x 52.00 x 96.15 % = 149.994 -> 149.99, not 150.00, so 50.00 a unit
+      {
+        product_id: ryeId,
+        quantity: '3.000',
+        unit_price: '50.00',
+        discount_percent: null,
+        amount: '150.000',
+        tax_id: tax,
+      },
+    ]);
+    // subtotal 219.00; HST (219.00 + 10.00) x 13 % = 29.77; total 258.77, Shopify's
+    expect(so).toMatchObject({ subtotal: '219.000', tax_total: '29.770', total: '258.770', status: 'Open' });
+    expect(so.notes).toContain('total tax 29.77 CAD');
+    expect(so.notes).toContain('edited in Shopify');
+    expect((await failures()).map((f) => f.entityType)).toEqual([]);
+  });
+
+  it('updates an open sales order to what Shopify changed after import, once however often it arrives', async () => {
+    // another edit takes a second Gin off: Gin 1 x 34.50 = 34.50, Rye 150.00 as before.
+    // Shopify: 34.50 x 13 % = 4.485 -> 4.49, 19.50, 1.30: 25.29; 34.50 + 150.00 + 10.00 + 25.29 = 219.79
+    const changed = order(5830000001, '#4001', {
+      updated_at: '2026-11-25T09:00:00Z',
+      current_total_tax: '25.29',
+      current_total_price: '219.79',
+      line_items: [
+        gin(3, 1, '13.46'),
+        {
+          id: 7002,
+          sku: 'RYE-750',
+          title: 'Rye 750 mL',
+          quantity: 4,
+          current_quantity: 3,
+          price: '52.00',
+          discount_allocations: [{ amount: '8.00', discount_application_index: 0 }],
+          tax_lines: hst('26.00'),
+        },
+        {
+          id: 7003,
+          sku: 'VOD-750',
+          title: 'Vodka 750 mL',
+          quantity: 1,
+          current_quantity: 0,
+          price: '29.00',
+          tax_lines: hst('3.77'),
+        },
+      ],
+      refunds: [{ id: 509562969, refund_line_items: [{ line_item_id: 7002, quantity: 1, subtotal: '50.00' }] }],
+    });
+    expect(await deliver('orders/updated', changed, 'edit-4001')).toEqual({ outcome: 'queued' });
+    await run();
+    const [so] = await salesOrderOf('#4001');
+    expect(so.id).toBe(edited);
+    expect((await linesOf(so.id)).map((l) => [l.product_id, l.quantity, l.unit_price, l.amount])).toEqual([
+      [ginId, '1.000', '34.50', '34.500'],
+      [ryeId, '3.000', '50.00', '150.000'],
+    ]);
+    // subtotal 184.50; HST (184.50 + 10.00) x 13 % = 25.285 -> 25.29; total 219.79
+    expect(so).toMatchObject({ subtotal: '184.500', tax_total: '25.290', total: '219.790', status: 'Open' });
+    // the change is the sync's, audited once
+    expect(await updatesOf(so.id)).toBe(1);
+    expect(await logOf(5830000001)).toEqual({ status: 'succeeded', last_error: null });
+    // the same delivery again, and the same order sent again by another webhook: nothing changes
+    expect(await deliver('orders/updated', changed, 'edit-4001')).toEqual({ outcome: 'duplicate' });
+    expect(await deliver('orders/updated', { ...changed, updated_at: '2026-11-25T09:05:00Z' })).toEqual({
+      outcome: 'queued',
+    });
+    await run();
+    expect(await updatesOf(so.id)).toBe(1);
+    expect((await salesOrderOf('#4001'))[0].total).toBe('219.790');
+  });
+
+  it('cancels an open sales order when the order is cancelled in Shopify', async () => {
+    // Gin 2 x 34.50 = 69.00; HST 8.97 + 1.30 = 10.27; 89.27
+    const placed = order(5830000002, '#4002', {
+      current_total_tax: '10.27',
+      current_total_price: '89.27',
+      line_items: [gin(2, 2, '8.97')],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    const [before] = await salesOrderOf('#4002');
+    expect(before).toMatchObject({ status: 'Open', total: '89.270' });
+    // Shopify's orders/cancelled: cancelled_at set, the units restocked (current 0)
+    const cancelled = order(5830000002, '#4002', {
+      cancelled_at: '2026-11-25T10:00:00Z',
+      cancel_reason: 'customer',
+      current_total_tax: '0.00',
+      current_total_price: '0.00',
+      line_items: [gin(2, 0, '8.97')],
+    });
+    expect(await deliver('orders/cancelled', cancelled)).toEqual({ outcome: 'queued' });
+    await run();
+    const [after] = await salesOrderOf('#4002');
+    expect(after.id).toBe(before.id);
+    expect(after.status).toBe('Cancelled');
+    expect(after.notes).toContain('cancelled in Shopify');
+    expect(await updatesOf(after.id)).toBe(1);
+  });
+
+  it('leaves a shipped sales order alone and logs the change in Shopify as failed, in clear words', async () => {
+    const placed = order(5830000003, '#4003', {
+      current_total_tax: '10.27',
+      current_total_price: '89.27',
+      line_items: [gin(2, 2, '8.97')],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    const [so] = await salesOrderOf('#4003');
+    const shipment = ok(
+      await a.call<{ shipmentFromSalesOrder: string }>(`mutation { shipmentFromSalesOrder(salesOrderId: "${so.id}") }`),
+    ).shipmentFromSalesOrder;
+    ok(
+      await a.call(`mutation($id: ID!, $input: ShipmentInput!) { shipmentUpdate(id: $id, input: $input) { id } }`, {
+        id: shipment,
+        input: { status: 'Shipped' },
+      }),
+    );
+    const [{ number: shipmentNumber }] = rowsOf<{ number: string }>(
+      await db().execute(sql`SELECT number FROM shipments WHERE company_id = ${a.companyId} AND id = ${shipment}`),
+    );
+    const updates = await updatesOf(so.id);
+    // a Gin refunded in Shopify after the order went out
+    const changed = order(5830000003, '#4003', {
+      current_total_tax: '5.79',
+      current_total_price: '50.29',
+      line_items: [gin(2, 1, '8.97')],
+    });
+    expect(await deliver('orders/updated', changed)).toEqual({ outcome: 'queued' });
+    await run();
+    expect(await logOf(5830000003)).toEqual({
+      status: 'failed',
+      last_error:
+        `Order #4003 changed in Shopify after it was shipped (shipment ${shipmentNumber}): ` +
+        `Shopify now has 1 x Gin 750 mL and 10.00 shipping; sales order ${so.number} has 2 x Gin 750 mL and 10.00 shipping and was not changed`,
+    });
+    expect((await failures()).find((f) => f.entityType === 'shopifyOrder')?.error).toMatch(
+      /^Order #4003 changed in Shopify after it was shipped/,
+    );
+    expect(await updatesOf(so.id)).toBe(updates);
+    expect((await linesOf(so.id)).map((l) => l.quantity)).toEqual(['2.000']);
+    // then cancelled there: still not touched here
+    const cancelled = order(5830000003, '#4003', {
+      cancelled_at: '2026-11-26T10:00:00Z',
+      line_items: [gin(2, 0, '8.97')],
+    });
+    await deliver('orders/cancelled', cancelled);
+    await run();
+    expect((await logOf(5830000003)).last_error).toBe(
+      `Order #4003 was cancelled in Shopify after it was shipped (shipment ${shipmentNumber}): ` +
+        `sales order ${so.number} was not changed; cancel it or take the goods back here`,
+    );
+    expect((await salesOrderOf('#4003'))[0].status).toBe('Shipped');
+  });
+
+  it("shows under More info the cent by which Shopify's per-line tax differs from the sales order's", async () => {
+    // Gin 1 x 34.65 and Rye 1 x 34.65, no shipping. Shopify taxes each line:
+    // 34.65 x 13 % = 4.5045 -> 4.50, twice: 9.00; current_total_price 69.30 + 9.00 = 78.30.
+    // The sales order taxes the total once: 69.30 x 13 % = 9.009 -> 9.01, a cent more.
+    const placed = order(5830000004, '#4004', {
+      total_shipping_price_set: { shop_money: { amount: '0.00', currency_code: 'CAD' } },
+      shipping_lines: [],
+      total_tax: '9.00',
+      current_total_tax: '9.00',
+      current_total_price: '78.30',
+      line_items: [
+        { id: 7401, sku: 'GIN-750', title: 'Gin 750 mL', quantity: 1, price: '34.65', tax_lines: hst('4.50') },
+        { id: 7402, sku: 'RYE-750', title: 'Rye 750 mL', quantity: 1, price: '34.65', tax_lines: hst('4.50') },
+      ],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    const [so] = await salesOrderOf('#4004');
+    // a sales order has no field to state the tax charged: it keeps its own 9.01
+    expect(so).toMatchObject({ subtotal: '69.300', tax_total: '9.010', total: '78.310' });
+    const note = (await failures()).find((f) => f.entityType === 'shopifyTaxDifference');
+    expect(note?.error).toBe(
+      `Order #4004: Shopify charged 9.00 CAD of tax (it rounds each line's tax); sales order ${so.number} computes 9.01 on its total, 0.01 more. ` +
+        `A sales order cannot state the tax charged: on its invoice, remove the lines' taxes and enter 9.00 as Tax as charged. ` +
+        'Sync now clears this note.',
+    );
+    expect(await logOf(5830000004)).toEqual({ status: 'succeeded', last_error: null });
+    ok(await a.call(`mutation { integrationSync(app: shopify) }`));
+    expect((await failures()).map((f) => f.entityType)).not.toContain('shopifyTaxDifference');
+  });
+
+  it('never keeps or imports an order erased by customers/redact before it arrived', async () => {
+    expect(
+      await deliver('customers/redact', {
+        shop_id: 954890,
+        shop_domain: SHOP,
+        customer: { id: 207119553, email: 'cy@example.com', phone: '555-625-1200' },
+        orders_to_redact: [5830000009],
+      }),
+    ).toEqual({ outcome: 'redacted' });
+    const late = order(5830000009, '#4009', {
+      customer: { id: 207119553, email: 'cy@example.com', verified_email: true },
+      line_items: [gin(1, 1, '4.49')],
+    });
+    expect(await deliver('orders/create', late)).toEqual({ outcome: 'ignored' });
+    expect(await deliver('orders/updated', late)).toEqual({ outcome: 'ignored' });
+    // nor by the poll (the order updated just now)
+    shopify.orders.push({ ...late, updated_at: new Date().toISOString() });
+    ok(await a.call(`mutation { integrationSync(app: shopify) }`));
+    await run();
+    const kept = rowsOf(
+      await db().execute(sql`SELECT 1 FROM shopify_orders WHERE company_id = ${a.companyId}
+        AND shopify_order_id = '5830000009'`),
+    );
+    expect(kept).toHaveLength(0);
+    expect(await salesOrderOf('#4009')).toHaveLength(0);
+  });
+});
