@@ -15,6 +15,7 @@ import { companyTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { whileClaimed } from '../../src/server/domain/integrations/accounting/claim';
 
 const JUNE = { periodStart: '2025-06-01', periodEnd: '2025-06-30' };
 const MEMO = 'B262 WH-42 2025-06-01 to 2025-06-30';
@@ -225,7 +226,8 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     // what QuickBooks owes the Receiver General adds up to the latest return: 124.56 - 24.56 + 124.56
     expect(await payableLog()).toEqual([{ status: 'succeeded', last_error: null }]);
   });
-  it('the supplier chosen in Settings now is the one the Bill goes to, not the one stored at filing', async () => {
+  it('an amendment goes to the vendor the first Bill went to, not to the supplier Settings name now', async () => {
+    // the person changes who duty is paid to in Settings after the first Bill was sent
     const oldPayee = await k.co.create('supplier', { name: 'Old Payee' });
     await settings({ exciseAccrual: true, excisePaymentAccountRef: EXCISE_ACCOUNT, excisePaymentToId: oldPayee });
     await reopen();
@@ -233,19 +235,25 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     // by hand: 30 more bottles, 9 LAA x 13.840 = 124.56 more, 349.12 in all
     expect(await b262Duty()).toBe(349.12);
     await file();
-    // the person changes their mind in Settings before the job sends it
-    await settings({
-      exciseAccrual: true,
-      excisePaymentAccountRef: EXCISE_ACCOUNT,
-      excisePaymentToId: receiverGeneral,
-    });
     await push();
+    // the rise is owed to the Receiver General, whom the first Bill named: no 'Old Payee' vendor
     expect(qbo.records.Vendor.map((v) => v.DisplayName)).toEqual(['Receiver General for Canada']);
     expect(qbo.records.Bill.at(-1)).toMatchObject({
       DocNumber: 'B262 2025-06-30 v4',
       TotalAmt: 124.56,
       VendorRef: { value: qbo.records.Vendor[0].Id },
     });
+    // each row sent keeps its vendor
+    const rows = rowsOf<{ version: number; vendor_external_id: string | null }>(
+      await api.database.db.execute(sql`SELECT version, vendor_external_id FROM accounting_excise_payables_sent
+        WHERE company_id = ${k.co.companyId} ORDER BY version`),
+    );
+    expect(rows.map((r) => [r.version, r.vendor_external_id])).toEqual([
+      [1, qbo.records.Vendor[0].Id],
+      [2, qbo.records.Vendor[0].Id],
+      [3, qbo.records.Vendor[0].Id],
+      [4, qbo.records.Vendor[0].Id],
+    ]);
   });
 
   it('a return re-filed while its Bill is being sent stays queued, and its difference goes next', async () => {
@@ -269,11 +277,88 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     expect(await b262Duty()).toBe(463.68);
     await file();
     await job;
-    expect(qbo.records.Bill.at(-1)).toMatchObject({ DocNumber: 'B262 2025-06-30 v5', TotalAmt: 124.56 });
+    // Settings still name 'Old Payee': the rise and the fall go to the first Bill's vendor
+    const receiverGeneralVendor = { value: qbo.records.Vendor[0].Id };
+    expect(qbo.records.Bill.at(-1)).toMatchObject({
+      DocNumber: 'B262 2025-06-30 v5',
+      TotalAmt: 124.56,
+      VendorRef: receiverGeneralVendor,
+    });
     // the job did not log the re-filing as done: the next run sends it
     expect(await payableLog()).toEqual([{ status: 'queued', last_error: null }]);
     await push();
-    expect(qbo.records.VendorCredit.at(-1)).toMatchObject({ DocNumber: 'B262 2025-06-30 v6', TotalAmt: 10 });
+    expect(qbo.records.VendorCredit.at(-1)).toMatchObject({
+      DocNumber: 'B262 2025-06-30 v6',
+      TotalAmt: 10,
+      VendorRef: receiverGeneralVendor,
+    });
+    expect(qbo.records.Vendor).toHaveLength(1);
     expect(await payableLog()).toEqual([{ status: 'succeeded', last_error: null }]);
+  });
+
+  describe('a claim held longer than 10 minutes', () => {
+    const keyOf = async () => {
+      const [row] = rowsOf<{ entity_id: string }>(
+        await api.database.db.execute(sql`SELECT entity_id::text FROM integration_sync_log
+          WHERE company_id = ${k.co.companyId} AND entity_type = 'excisePayable'`),
+      );
+      return { companyId: k.co.companyId, app: 'quickbooks', entityType: 'excisePayable', entityId: row.entity_id };
+    };
+    /** the claim as another runner would see it 11 minutes later: time travel in the database */
+    const ageClaim = () =>
+      api.database.db.execute(sql`UPDATE integration_sync_log SET claimed_at = claimed_at - interval '11 minutes'
+        WHERE company_id = ${k.co.companyId} AND entity_type = 'excisePayable'`);
+    const claimAge = async () =>
+      Number(
+        rowsOf<{ seconds: string }>(
+          await api.database.db.execute(sql`SELECT extract(epoch FROM clock_timestamp() - claimed_at)::text AS seconds
+            FROM integration_sync_log WHERE company_id = ${k.co.companyId} AND entity_type = 'excisePayable'`),
+        )[0].seconds,
+      );
+
+    it('is renewed before a send, so another runner leaves the record to the job sending it', async () => {
+      const key = await keyOf();
+      let second: string | undefined;
+      const outcome = await whileClaimed(api.database.db, key, async (renew) => {
+        // the turn waited out QuickBooks' throttling for 11 minutes: another runner would take it
+        await ageClaim();
+        expect(await claimAge()).toBeGreaterThan(600);
+        // renewed before the next send: the other runner finds it held and sends nothing
+        await renew();
+        expect(await claimAge()).toBeLessThan(60);
+        second = await whileClaimed(api.database.db, key, async () => 'succeeded' as const);
+        return 'succeeded' as const;
+      });
+      expect(second).toBe('busy');
+      expect(outcome).toBe('succeeded');
+      expect(await payableLog()).toEqual([{ status: 'succeeded', last_error: null }]);
+    });
+
+    it('taken over by another runner, the job sends nothing more and leaves the record to it', async () => {
+      // an amendment of 10.00 less refund offset (34.56 -> 24.56): 473.68, 10.00 more to send
+      await reopen();
+      ok(
+        await k.co.call(
+          `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 24.56) { totalDuty } }`,
+          { site: k.co.site },
+        ),
+      );
+      expect(await b262Duty()).toBe(473.68);
+      await file();
+      const key = await keyOf();
+      const bills = qbo.records.Bill.length;
+      const outcome = await whileClaimed(api.database.db, key, async (renew) => {
+        // the claim aged past 10 minutes, and the next run took it over and sent the Bill
+        await ageClaim();
+        await push();
+        // this job's renewal before its own send finds the claim gone: it sends nothing
+        await renew();
+        throw new Error('sent after the claim was lost');
+      });
+      expect(outcome).toBe('busy');
+      expect(await payableLog()).toEqual([{ status: 'succeeded', last_error: null }]);
+      expect(qbo.records.Bill.length).toBe(bills + 1);
+      expect(qbo.records.Bill.at(-1)).toMatchObject({ DocNumber: 'B262 2025-06-30 v7', TotalAmt: 10 });
+    });
   });
 });

@@ -4,8 +4,13 @@
 // (excisePaymentAccountRef, else the account mapped to excisePaymentItemId's item), due on the
 // return's due date, its memo naming form, licence and period. Each filing version is sent once
 // (accounting_excise_payables_sent, migration 0032; the requestid is made from the return and
-// version): an amended re-filing sends only the difference from what was sent, a rise as another
-// Bill and a fall as a VendorCredit. Queued by filing (inside its transaction) and by Sync now.
+// version): an amended re-filing sends only the difference from what was booked, a rise as another
+// Bill and a fall as a VendorCredit, to the vendor the first Bill went to (kept per row, migration
+// 0042), whoever Settings names by then. With exciseCreateReceipt, filing makes an inventory
+// receipt for the duty instead (purchasing/exciseDutyReceipt.ts, migration 0043), booked as a
+// Bill by the receipts' path: what it booked counts here and is not sent again ('Receipt'); a
+// fall, which a receipt cannot carry, is still credited here. Queued by filing (inside its
+// transaction) and by Sync now.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
@@ -67,6 +72,19 @@ export async function queueFiledPayables(ctx: DomainContext, returnIds: string[]
     );
 }
 
+/** The receipts filing made for a return's duty (exciseCreateReceipt, migration 0043), oldest first. */
+export async function dutyReceiptsOf(db: Db, companyId: string, returnId: string) {
+  return rowsOf<{ version: number; receipt_id: string; supplier_id: string; amount_cents: string }>(
+    await db.execute(sql`SELECT version, receipt_id::text, supplier_id::text, amount_cents::text
+      FROM excise_duty_receipts WHERE company_id = ${companyId} AND return_id = ${returnId} ORDER BY version`),
+  ).map((r) => ({
+    version: Number(r.version),
+    receiptId: r.receipt_id,
+    supplierId: r.supplier_id,
+    amountCents: Number(r.amount_cents),
+  }));
+}
+
 const refused = (message: string) => new ConnectorError({ kind: 'rejected', message });
 
 /** Sends the return's payable version, or its difference from what was sent. */
@@ -79,7 +97,7 @@ export async function pushExcisePayable(
 ): Promise<'succeeded' | 'skipped' | 'busy' | 'requeued'> {
   const key = { companyId, app: app.key, entityType: EXCISE_PAYABLE_ENTITY, entityId: returnId };
   // claimed, not a transaction: the calls below go to QuickBooks and may wait out its throttling
-  return whileClaimed(db, key, async () => {
+  return whileClaimed(db, key, async (renew) => {
     const [row] = rowsOf<{
       form: string;
       period_end: string;
@@ -99,35 +117,62 @@ export async function pushExcisePayable(
     );
     if (!row || row.status !== 'Filed' || !row.payable) return 'skipped';
     const payable = (typeof row.payable === 'string' ? JSON.parse(row.payable) : row.payable) as Payable;
-    const sent = rowsOf<{ version: number; amount_cents: string }>(
-      await db.execute(sql`SELECT version, amount_cents::text FROM accounting_excise_payables_sent
-        WHERE company_id = ${companyId} AND app = ${app.key} AND return_id = ${returnId}`),
+    const sent = rowsOf<{ version: number; amount_cents: string; vendor: string | null }>(
+      await db.execute(sql`SELECT version, amount_cents::text, vendor_external_id AS vendor
+        FROM accounting_excise_payables_sent
+        WHERE company_id = ${companyId} AND app = ${app.key} AND return_id = ${returnId} ORDER BY version`),
     );
     if (sent.some((s) => s.version === row.version)) return 'skipped';
+    // the receipts filing made for the duty (exciseCreateReceipt) are booked as Bills by the
+    // receipts' own path: counted as booked here, never sent a second time
+    const receipts = await dutyReceiptsOf(db, companyId, returnId);
     const sentCents = sent.reduce((sum, s) => sum + Number(s.amount_cents), 0);
-    const differenceCents = centsOf(Number(payable.amount).toFixed(2)) - sentCents;
-    const record = async (externalType: string, externalId: string | null) =>
+    const receiptCents = receipts.reduce((sum, r) => sum + r.amountCents, 0);
+    const differenceCents = centsOf(Number(payable.amount).toFixed(2)) - sentCents - receiptCents;
+    const ownReceipt = receipts.find((r) => r.version === row.version);
+    const record = async (externalType: string, externalId: string | null, vendor: string | null) =>
       db.execute(sql`INSERT INTO accounting_excise_payables_sent
-          (company_id, app, return_id, version, amount_cents, external_type, external_id)
-        VALUES (${companyId}, ${app.key}, ${returnId}, ${row.version}, ${differenceCents}, ${externalType}, ${externalId})
+          (company_id, app, return_id, version, amount_cents, external_type, external_id, vendor_external_id)
+        VALUES (${companyId}, ${app.key}, ${returnId}, ${row.version}, ${differenceCents}, ${externalType},
+          ${externalId}, ${vendor})
         ON CONFLICT DO NOTHING`);
     if (differenceCents === 0) {
-      // an amended filing that left the duty as it was: nothing more is owed
-      await record('None', null);
+      // the version's receipt books its duty; or an amended filing left the duty as it was
+      await record(ownReceipt ? 'Receipt' : 'None', ownReceipt?.receiptId ?? null, null);
       return 'skipped';
     }
-    // Settings as they are now, then what filing stored: the words below send the person to
-    // Settings, so what they choose there is what is sent again
-    const payToId = row.pay_to ?? payable.payToId;
-    if (!payToId)
-      throw refused(
-        'Set who excise duty is paid to in Settings (Excise paid to: the supplier, e.g. the Canada Revenue Agency), then Sync now',
-      );
-    const supplier = await supplierOf(db, companyId, payToId);
-    if (!supplier)
-      throw refused(
-        'The supplier excise duty is paid to no longer exists: choose another in Settings (Excise paid to)',
-      );
+    // an amendment goes to the vendor of what was booked first (a Bill sent here, or the Bill of
+    // a receipt); only a first Bill goes to the supplier Settings name now
+    const firstVendor = async (): Promise<string | null> => {
+      const bill = sent.find((s) => s.vendor);
+      const receipt = receipts[0];
+      if (receipt && (!bill || receipt.version < bill.version)) {
+        const supplier = await supplierOf(db, companyId, receipt.supplierId);
+        if (supplier) {
+          await renew();
+          return vendorExternalIdOf(db, companyId, app, session, supplier);
+        }
+      }
+      return bill?.vendor ?? null;
+    };
+    const booked = sent.length > 0 || receipts.length > 0;
+    let vendorExternalId = booked ? await firstVendor() : null;
+    if (!vendorExternalId) {
+      // Settings as they are now, then what filing stored: the words below send the person to
+      // Settings, so what they choose there is what is sent again
+      const payToId = row.pay_to ?? payable.payToId;
+      if (!payToId)
+        throw refused(
+          'Set who excise duty is paid to in Settings (Excise paid to: the supplier, e.g. the Canada Revenue Agency), then Sync now',
+        );
+      const supplier = await supplierOf(db, companyId, payToId);
+      if (!supplier)
+        throw refused(
+          'The supplier excise duty is paid to no longer exists: choose another in Settings (Excise paid to)',
+        );
+      await renew();
+      vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
+    }
     const itemId = row.item ?? payable.itemId;
     const accountRef =
       row.account_ref ??
@@ -140,8 +185,7 @@ export async function pushExcisePayable(
       throw refused(
         'Choose the account excise duty is booked to in Settings (Excise payment account, or an Excise payment item mapped to an account on the accounting setup page), then Sync now',
       );
-    const vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
-    const amended = sent.length > 0;
+    const amended = booked;
     const memo = amended
       ? `${payable.memo} (amended filing ${row.version}: ${differenceCents > 0 ? 'more' : 'less'} duty)`
       : payable.memo;
@@ -154,12 +198,14 @@ export async function pushExcisePayable(
       lines: [{ description: memo, accountExternalId: accountRef, amountCents: Math.abs(differenceCents) }],
     };
     const requestId = requestIdOf(companyId, app.key, EXCISE_PAYABLE_ENTITY, `${returnId}:v${row.version}`);
+    // the claim renewed just before the call: a turn that waited out throttling is still ours
+    await renew();
     const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       differenceCents > 0
         ? app.connector.pushBill(tokens, document, requestId)
         : app.connector.pushVendorCredit(tokens, document, requestId),
     );
-    await record(differenceCents > 0 ? 'Bill' : 'VendorCredit', externalId);
+    await record(differenceCents > 0 ? 'Bill' : 'VendorCredit', externalId, vendorExternalId);
     return 'succeeded';
   });
 }
