@@ -437,6 +437,13 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
     expect(await logOf(5830000004)).toEqual({ status: 'succeeded', last_error: null });
     ok(await a.call(`mutation { integrationSync(app: shopify) }`));
     expect((await failures()).map((f) => f.entityType)).not.toContain('shopifyTaxDifference');
+    // Shopify marks it fulfilled later: nothing the sales order carries changed, the note stays cleared
+    expect(await deliver('orders/updated', { ...placed, fulfillment_status: 'fulfilled' })).toEqual({
+      outcome: 'queued',
+    });
+    await run();
+    expect((await failures()).map((f) => f.entityType)).not.toContain('shopifyTaxDifference');
+    expect(await updatesOf(so.id)).toBe(0);
   });
 
   it('never keeps or imports an order erased by customers/redact before it arrived', async () => {

@@ -284,7 +284,12 @@ async function movedOn(ctx: DomainContext, record: Record<string, unknown> & { i
 /** An imported order Shopify changed or cancelled: its sales order follows while nothing was
  * shipped or invoiced from it; otherwise it is left as it is and the order fails with what
  * changed (OrderProblem, shown under More info), until staff make the two agree. */
-async function followChange(ctx: DomainContext, order: StoreOrder, salesOrderId: string): Promise<string | Skipped> {
+async function followChange(
+  ctx: DomainContext,
+  order: StoreOrder,
+  localId: string,
+  salesOrderId: string,
+): Promise<string | Skipped> {
   let record;
   try {
     record = await readDocument(ctx, 'salesOrder', salesOrderId);
@@ -305,6 +310,7 @@ async function followChange(ctx: DomainContext, order: StoreOrder, salesOrderId:
       status: 'Cancelled',
       notes: `${String(record.notes ?? '')}; cancelled in Shopify`.slice(0, 2000),
     });
+    await noteTaxDifference(ctx, order, localId, salesOrderId);
     return salesOrderId;
   }
   const wanted = await salesOrderInput(ctx, order);
@@ -320,6 +326,8 @@ async function followChange(ctx: DomainContext, order: StoreOrder, salesOrderId:
         `${cents(record.shippingCharge) ? ` and ${text(cents(record.shippingCharge))} shipping` : ''} and was not changed`,
     );
   await updateRecord(ctx, entityByName.salesOrder, salesOrderId, wanted);
+  // the note follows the sales order as changed (only then: a note Sync now cleared stays so)
+  await noteTaxDifference(ctx, order, localId, salesOrderId);
   return salesOrderId;
 }
 
@@ -383,11 +391,7 @@ export async function importOrder(db: Db, companyId: string, localId: string): P
         features: await featuresOf(tx, companyId),
       },
     };
-    if (already) {
-      const outcome = await followChange(ctx, order, already);
-      if (typeof outcome === 'string') await noteTaxDifference(ctx, order, localId, outcome);
-      return outcome;
-    }
+    if (already) return followChange(ctx, order, localId, already);
     if (order.line_items?.length && order.line_items.every((line) => currentQuantity(line) === 0))
       return { skipped: 'Every line was taken off in Shopify before import' };
     const customer = await customerFor(tx, companyId, order);
