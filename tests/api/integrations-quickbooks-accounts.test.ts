@@ -6,17 +6,20 @@
 // 100', a type from the list) and QuickBooks' refusals as VALIDATION_ERROR; a repeated create is
 // the same QuickBooks account (requestid); the chart read pages through 1000 at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
-import { companyTable } from '../../src/generated/tables';
+import { sql } from 'drizzle-orm';
+import { backends, makeMember, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { type QuickBooksStandIn } from '../standins/quickbooks';
+import {
+  accountingMember,
+  quickBooksCalls,
+  startQuickBooksApi,
+  type Answer,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
 import { appJobs } from '../../src/server/jobs';
 
-type Member = Awaited<ReturnType<typeof makeMember>>;
-type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
 interface AccountView {
   id: string;
   ref: string | null;
@@ -30,22 +33,14 @@ const ACCOUNT = `{ id ref name type typeName parentRef }`;
 const CREATE = `mutation($input: AccountInput!) { accountCreate(input: $input) ${ACCOUNT} }`;
 
 describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) => {
+  let rig: QuickBooksRig;
   let api: TestApi;
   let qbo: QuickBooksStandIn;
   let co: Member;
   /** the product the mapping test maps (income: Spirits Sales, ref 7; cogs: Cost of Goods Sold, ref 3) */
   let product = '';
-  const saved: Record<string, string | undefined> = {};
 
-  const call = async <T = Record<string, unknown>>(
-    member: Member,
-    query: string,
-    variables?: Record<string, unknown>,
-  ) => (await api.gql<T>(member.companyId, query, variables, member.token)) as Answer<T>;
-  const ok = <T>(r: Answer<T>): T => {
-    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-    return r.body.data!;
-  };
+  const { call, ok, connect, push, syncNow } = quickBooksCalls(() => api);
   const errorOf = (r: Answer<unknown>) =>
     r.body.errors?.[0] as {
       message: string;
@@ -56,51 +51,15 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
       await api.database.db.execute(sql`SELECT ref, name, type, parent_ref FROM accounts
         WHERE company_id = ${member.companyId} ORDER BY name`),
     );
-  const connect = async (member: Member) => {
-    const url = ok(
-      await call<{ integrationConnect: string }>(member, `mutation { integrationConnect(app: quickbooks) }`),
-    ).integrationConnect;
-    const consent = await fetch(url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
-  };
-  const syncNow = async (member: Member) => {
-    ok(await call(member, `mutation { integrationSync(app: quickbooks) }`));
-    await pushAllQueued(api.database.db, { companyId: member.companyId });
-  };
-  const company = async () => {
-    const member = await makeMember(api, EVERYTHING);
-    await api.database.db
-      .update(companyTable)
-      .set({ allowAccounting: true })
-      .where(eq(companyTable.id, member.companyId));
-    return member;
-  };
+  const company = () => accountingMember(api);
 
   beforeAll(async () => {
-    qbo = await startQuickBooksStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      QBO_CLIENT_ID: qbo.clientId,
-      QBO_CLIENT_SECRET: qbo.clientSecret,
-      QBO_OAUTH_BASE_URL: qbo.url,
-      QBO_API_BASE_URL: qbo.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
+    rig = await startQuickBooksApi(backend);
+    ({ api, qbo } = rig);
     co = await company();
   });
   afterAll(async () => {
-    await api?.close();
-    await qbo?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('without a connection, accountCreate makes a local account with no ref, in the spec words', async () => {
@@ -211,7 +170,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
     ).accountCreate;
     expect(made.ref).toBeNull();
     ok(await call(co, `mutation { integrationResume(app: quickbooks) { status } }`));
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     const over = qbo.records.Account.filter((a) => a.Name === 'Barrel Expense');
     expect(over).toHaveLength(1);
     expect((await accounts(co)).find((a) => a.name === 'Barrel Expense')?.ref).toBe(over[0].Id);
@@ -336,7 +295,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
       ).invoiceCreate.id;
     await issue('MAP-1');
     await issue('MAP-2');
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     const items = qbo.records.Item.filter((i) => i.Name === 'Gin 750 mL');
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
@@ -395,7 +354,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
         (p) => (p.Line as { LinkedTxn: { TxnId: string }[] }[])[0].LinkedTxn[0].TxnId === pushedInvoice().Id,
       );
     const pushedInvoice = () => qbo.records.Invoice.find((i) => i.DocNumber === 'PAY-1')!;
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(payments()).toHaveLength(1);
     expect(payments()[0]).toMatchObject({
       // created already paid: dated the invoice's own day, not the day the job sent it
@@ -414,15 +373,15 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
       );
     // paid in full: the rest, 69.00 - 20.00 = 49.00, goes as a second Payment
     await pay(69);
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(payments().map((p) => p.TotalAmt)).toEqual([20, 49]);
     // Sync now again sends nothing more
     ok(await call(co, `mutation { integrationSync(app: quickbooks) }`));
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(payments()).toHaveLength(2);
     // lowered after it was sent: refused with the reason, for More info
     await pay(50);
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(payments()).toHaveLength(2);
     const [log] = rowsOf<{ status: string; last_error: string }>(
       await api.database.db.execute(sql`SELECT status, last_error FROM integration_sync_log
@@ -459,7 +418,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
         input: { ...input, number: 'RET-2', status: 'Credited' },
       }),
     ).salesReturnCreate.id;
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     const memos = () => qbo.records.CreditMemo.filter((m) => String(m.DocNumber).startsWith('RET-'));
     expect(memos()).toHaveLength(1);
     const gin = qbo.records.Item.find((i) => i.Name === 'Gin 750 mL')!;
@@ -475,7 +434,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
     ).toBe('Café Est');
     // Sync now again (and a second run) makes no second memo; the received one follows once credited
     ok(await call(co, `mutation { integrationSync(app: quickbooks) }`));
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(memos()).toHaveLength(1);
     ok(
       await call(
@@ -487,7 +446,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
         },
       ),
     );
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(memos().map((m) => m.DocNumber)).toEqual(['RET-2', 'RET-1']);
     expect(credited).toEqual(expect.any(String));
   });
@@ -537,7 +496,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
         },
       ),
     ).inventoryReceiptCreate.id;
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     const bills = qbo.records.Bill.filter((b) => b.DocNumber === 'BQ-778');
     expect(bills).toHaveLength(1);
     const vendor = qbo.records.Vendor.find((v) => v.DisplayName === 'Botanicals Québec')!;
@@ -558,7 +517,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
       ],
     });
     ok(await call(co, `mutation { integrationSync(app: quickbooks) }`));
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(qbo.records.Bill.filter((b) => b.DocNumber === 'BQ-778')).toHaveLength(1);
     expect(receipt).toEqual(expect.any(String));
   });

@@ -7,16 +7,19 @@
 // there; a mapping changed after the push points the Item at the new accounts (sparse update
 // with its SyncToken); accountingLinked tells the edit form whether to warn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
-import { companyTable } from '../../src/generated/tables';
+import { sql } from 'drizzle-orm';
+import { backends, makeMember, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
+import { type QuickBooksStandIn } from '../standins/quickbooks';
+import {
+  accountingMember,
+  quickBooksCalls,
+  startQuickBooksApi,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
 import { pushAllQueued, queueScheduledPulls } from '../../src/server/domain/integrations/pushers';
 
-type Member = Awaited<ReturnType<typeof makeMember>>;
-type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
 interface ProductView {
   name: string;
   sku: string | null;
@@ -30,37 +33,20 @@ const SET = `mutation($input: AccountMappingInput!) { accountMappingSet(input: $
 const LINKED = `query($type: String!, $id: ID!) { accountingLinked(entityType: $type, id: $id) }`;
 
 describe.each(backends)('QuickBooks Online product changes on %s', (backend) => {
+  let rig: QuickBooksRig;
   let api: TestApi;
   let qbo: QuickBooksStandIn;
   let co: Member;
   let product = '';
   let item = '';
   let customer = '';
-  const saved: Record<string, string | undefined> = {};
 
-  const call = async <T = Record<string, unknown>>(
-    member: Member,
-    query: string,
-    variables?: Record<string, unknown>,
-  ) => (await api.gql<T>(member.companyId, query, variables, member.token)) as Answer<T>;
-  const ok = <T>(r: Answer<T>): T => {
-    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-    return r.body.data!;
-  };
+  const qb = quickBooksCalls(() => api);
+  const { call, ok, push, syncNow } = qb;
   const connect = async (member: Member) => {
-    const url = ok(
-      await call<{ integrationConnect: string }>(member, `mutation { integrationConnect(app: quickbooks) }`),
-    ).integrationConnect;
-    const consent = await fetch(url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    await qb.connect(member);
     // the job the callback wakes
-    await pushAllQueued(api.database.db, { companyId: member.companyId });
-  };
-  const syncNow = async (member: Member) => {
-    ok(await call(member, `mutation { integrationSync(app: quickbooks) }`));
-    await pushAllQueued(api.database.db, { companyId: member.companyId });
+    await push(member);
   };
   const productOf = async (id: string) => ok(await call<{ product: ProductView }>(co, PRODUCT, { id })).product;
   /** the audit entries the integration wrote (no user) */
@@ -91,29 +77,12 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     );
 
   beforeAll(async () => {
-    qbo = await startQuickBooksStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      QBO_CLIENT_ID: qbo.clientId,
-      QBO_CLIENT_SECRET: qbo.clientSecret,
-      QBO_OAUTH_BASE_URL: qbo.url,
-      QBO_API_BASE_URL: qbo.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    co = await makeMember(api, EVERYTHING);
-    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+    rig = await startQuickBooksApi(backend);
+    ({ api, qbo } = rig);
+    co = await accountingMember(api);
   });
   afterAll(async () => {
-    await api?.close();
-    await qbo?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('pushes a mapped product as an Item with its price and description; reading it back changes nothing', async () => {
@@ -145,7 +114,7 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     });
     await issue('CHG-1', { product, description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 });
     await issue('CHG-2', { item, description: 'Gift box', quantity: 1, unitPrice: 5 });
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(itemOf('Gin 750 mL')).toMatchObject({
       Sku: 'GIN-750',
       UnitPrice: 34.5,
@@ -183,11 +152,7 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     };
     expect(refused.extensions?.code).toBe('FORBIDDEN');
     // another company sees nothing of this company's links
-    const other = await makeMember(api, EVERYTHING);
-    await api.database.db
-      .update(companyTable)
-      .set({ allowAccounting: true })
-      .where(eq(companyTable.id, other.companyId));
+    const other = await accountingMember(api);
     expect(ok(await linked(other, 'product', product)).accountingLinked).toBe(false);
   });
 
@@ -264,7 +229,7 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     const gin = itemOf('Gin 750 mL Navy Strength');
     const token = Number(gin.SyncToken);
     ok(await call(co, SET, { input: { entityType: 'product', entityId: product, income: await accountId('1') } }));
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(gin).toMatchObject({
       IncomeAccountRef: { value: '1' },
       ExpenseAccountRef: { value: '3' },
@@ -272,7 +237,7 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     });
     ok(await call(co, SET, { input: { entityType: 'product', entityId: product, cogs: null } }));
     ok(await call(co, SET, { input: { entityType: 'item', entityId: item, income: await accountId('1') } }));
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(itemOf('Gift box (wood)').IncomeAccountRef).toEqual({ value: '1' });
     // two creates, then one update per mapping saved with an account to send (a cost account
     // cleared stays over there: the update sends the income account again)
@@ -283,14 +248,13 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
       await call<{ productCreate: { id: string } }>(co, `mutation { productCreate(input: { name: "Vodka" }) { id } }`),
     ).productCreate.id;
     ok(await call(co, SET, { input: { entityType: 'product', entityId: other, income: await accountId('7') } }));
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     expect(qbo.requests.filter((r) => r.method === 'POST' && r.entity === 'item')).toHaveLength(5);
   });
   it('a link made before reads began changes nothing on the first read; later, only values QuickBooks has replace ours', async () => {
     // a second company whose records QuickBooks already had under the same name: the push links
     // them to that Item (one Item for a product and an item) instead of making another
-    const co2 = await makeMember(api, EVERYTHING);
-    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co2.companyId));
+    const co2 = await accountingMember(api);
     await connect(co2);
     // made in QuickBooks by hand, as Intuit answers it: no Sku, no Description, UnitPrice 0 for
     // no price; ':' is not allowed in its names, so it reads as the push would have named ours
@@ -337,7 +301,7 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
           input: { number, customer: buyer, date: '2026-11-03', status: 'Sent', lines: [line] },
         }),
       );
-    await pushAllQueued(api.database.db, { companyId: co2.companyId });
+    await push(co2);
     const links = async () =>
       rowsOf<{ entity_type: string; external_id: string; external_version: string | null }>(
         await api.database.db.execute(sql`SELECT entity_type, external_id, external_version FROM integration_links
@@ -399,7 +363,7 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     ).productCreate.id;
     ok(await call(co, SET, { input: { entityType: 'product', entityId: vodka, income: await accountId('7') } }));
     await issue('CHG-9', { product: vodka, description: 'Vodka 750 mL', quantity: 1, unitPrice: 29 });
-    await pushAllQueued(api.database.db, { companyId: co.companyId });
+    await push(co);
     // repriced over there before the next read: SyncToken 0 (the push) -> 1
     qbo.changeItem(itemOf('Vodka 750 mL').Id, { UnitPrice: 31.5 });
     await syncNow(co);

@@ -7,46 +7,38 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
+import { EVERYTHING, backends, makeMember, type TestApi } from './harness';
 import { companyTable, membershipTable, userTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
-import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
+import { type QuickBooksStandIn } from '../standins/quickbooks';
+import {
+  accountingMember,
+  quickBooksCalls,
+  startQuickBooksApi,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { pushQueued } from '../../src/server/domain/integrations/sync';
 import { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from '../../src/server/domain/integrations/queue';
 import { startJobQueue, type JobDefinition } from '../../src/server/jobs/queue';
 
-type Member = Awaited<ReturnType<typeof makeMember>>;
-type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
-
 const INTEGRATION = `{ app addOn provider enabled status lastSyncAt connectedAt failures { entityType entityId attempts error at } }`;
 
 describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
+  let rig: QuickBooksRig;
   let api: TestApi;
   let qbo: QuickBooksStandIn;
   let co: Member;
   let customer = '';
   let invoiceSeq = 0;
-  const saved: Record<string, string | undefined> = {};
 
-  const call = async <T = Record<string, unknown>>(
-    member: Member,
-    query: string,
-    variables?: Record<string, unknown>,
-    token = member.token,
-  ) => (await api.gql<T>(member.companyId, query, variables, token)) as Answer<T>;
-  const ok = <T>(r: Answer<T>): T => {
-    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-    return r.body.data!;
-  };
+  const { call, ok, connectThroughConsent: connect, sync } = quickBooksCalls(() => api);
   const integration = async (member: Member) =>
     ok(await call<{ integrations: Record<string, unknown>[] }>(member, `{ integrations ${INTEGRATION} }`))
       .integrations[0];
   const alerts = async (member: Member) =>
     ok(await call<{ addOnsWithAlerts: string[] }>(member, `{ addOnsWithAlerts }`)).addOnsWithAlerts;
-  const sync = async (member: Member) =>
-    ok(await call<{ integrationSync: number }>(member, `mutation { integrationSync(app: quickbooks) }`))
-      .integrationSync;
   const issueInvoice = async (lines = [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }]) => {
     invoiceSeq += 1;
     const r = await call<{ invoiceCreate: { id: string; number: string } }>(
@@ -68,35 +60,10 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     )[0]?.external_id;
   const qboInvoicesNumbered = (number: string) => qbo.records.Invoice.filter((i) => i.DocNumber === number);
 
-  /** Connect as a person would: Connect answers Intuit's authorize URL, the browser goes there and
-   * comes back to our callback with a code, which ends on /apps. */
-  const connect = async (member: Member) => {
-    const url = ok(
-      await call<{ integrationConnect: string }>(member, `mutation { integrationConnect(app: quickbooks) }`),
-    ).integrationConnect;
-    const consent = await fetch(url, { redirect: 'manual' });
-    expect(consent.status).toBe(302);
-    const back = new URL(consent.headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    return { url, callbackPath: `${back.pathname}${back.search}`, callback };
-  };
-
   beforeAll(async () => {
-    qbo = await startQuickBooksStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      QBO_CLIENT_ID: qbo.clientId,
-      QBO_CLIENT_SECRET: qbo.clientSecret,
-      QBO_OAUTH_BASE_URL: qbo.url,
-      QBO_API_BASE_URL: qbo.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    co = await makeMember(api, EVERYTHING);
-    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+    rig = await startQuickBooksApi(backend);
+    ({ api, qbo } = rig);
+    co = await accountingMember(api);
     customer = ok(
       await call<{ customerCreate: { id: string } }>(
         co,
@@ -105,12 +72,7 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     ).customerCreate.id;
   });
   afterAll(async () => {
-    await api?.close();
-    await qbo?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('shows accounting not connected, with the alert lit, before connecting', async () => {
@@ -570,11 +532,7 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
   });
 
   it('another company can neither see nor disconnect the connection', async () => {
-    const other = await makeMember(api, EVERYTHING);
-    await api.database.db
-      .update(companyTable)
-      .set({ allowAccounting: true })
-      .where(eq(companyTable.id, other.companyId));
+    const other = await accountingMember(api);
     expect(await integration(other)).toMatchObject({
       status: 'enabled',
       connectedAt: null,

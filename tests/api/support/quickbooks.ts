@@ -1,0 +1,134 @@
+// The arrange the QuickBooks Online API tests share: the local stand-in of Intuit's API
+// (tests/standins/quickbooks.ts) with the environment that points the connector at it (saved
+// and put back), a company allowed the accounting add-on, connecting as a person connects
+// (Connect answers Intuit's authorize URL, the browser goes there and comes back to our callback
+// with a code), and the GraphQL calls every file makes. Not a test file: vitest includes
+// tests/**/*.test.ts only.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { EVERYTHING, makeMember, startApi, type Backend, type TestApi } from '../harness';
+import { companyTable } from '../../../src/generated/tables';
+import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
+import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
+
+export type Member = Awaited<ReturnType<typeof makeMember>>;
+export type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
+
+export interface QuickBooksRig {
+  api: TestApi;
+  qbo: QuickBooksStandIn;
+  /** closes the API and the stand-in and puts the environment back as it was */
+  close: () => Promise<void>;
+}
+
+/** Starts the stand-in, points the connector at it (a fresh INTEGRATIONS_KEY, the stand-in's
+ * client id and secret, its URL for both OAuth and the API), then starts the API. */
+export async function startQuickBooksApi(backend: Backend): Promise<QuickBooksRig> {
+  const qbo = await startQuickBooksStandIn();
+  const restore = setEnv({
+    INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+    QBO_CLIENT_ID: qbo.clientId,
+    QBO_CLIENT_SECRET: qbo.clientSecret,
+    QBO_OAUTH_BASE_URL: qbo.url,
+    QBO_API_BASE_URL: qbo.url,
+  });
+  let api: TestApi;
+  try {
+    api = await startApi(backend);
+  } catch (e) {
+    await qbo.close();
+    restore();
+    throw e;
+  }
+  return {
+    api,
+    qbo,
+    close: async () => {
+      try {
+        await api.close();
+        await qbo.close();
+      } finally {
+        restore();
+      }
+    },
+  };
+}
+
+/** Sets the variables; the answer puts back what was there (deleting what was not). */
+export function setEnv(env: Record<string, string>): () => void {
+  const saved: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) {
+    saved[key] = process.env[key];
+    process.env[key] = value;
+  }
+  return () => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+}
+
+/** Lets the company take the accounting add-on (what an operator turns on). */
+export async function allowAccounting(api: TestApi, companyId: string): Promise<void> {
+  await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, companyId));
+}
+
+/** A member with every permission in a new company allowed the accounting add-on. */
+export async function accountingMember(api: TestApi): Promise<Member> {
+  const member = await makeMember(api, EVERYTHING);
+  await allowAccounting(api, member.companyId);
+  return member;
+}
+
+/** The browser's part of connecting: from Intuit's authorize URL (what integrationConnect
+ * answers) through the stand-in's consent, which redirects to our callback with a code. The
+ * callback's answer is the test's to check. */
+export async function followConsent(api: TestApi, authorizeUrl: string) {
+  const consent = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get('location')!);
+  const callbackPath = `${back.pathname}${back.search}`;
+  const callback = await api.app.inject({ method: 'GET', url: callbackPath });
+  return { callbackPath, callback };
+}
+
+/** The calls the QuickBooks tests make, on the API `api()` answers when called (it is started in
+ * beforeAll, after these are made). */
+export function quickBooksCalls(api: () => TestApi) {
+  const call = async <T = Record<string, unknown>>(
+    member: Member,
+    query: string,
+    variables?: Record<string, unknown>,
+    token = member.token,
+  ) => (await api().gql<T>(member.companyId, query, variables, token)) as Answer<T>;
+  const ok = <T>(r: Answer<T>): T => {
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data!;
+  };
+  /** Connect pressed, then the consent: answers the authorize URL and the callback's answer. */
+  const connectThroughConsent = async (member: Member) => {
+    const url = ok(
+      await call<{ integrationConnect: string }>(member, `mutation { integrationConnect(app: quickbooks) }`),
+    ).integrationConnect;
+    return { url, ...(await followConsent(api(), url)) };
+  };
+  /** Connected, back on /apps. */
+  const connect = async (member: Member) => {
+    const { callback } = await connectThroughConsent(member);
+    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+  };
+  /** Sync now pressed: answers how many records it queued. */
+  const sync = async (member: Member) =>
+    ok(await call<{ integrationSync: number }>(member, `mutation { integrationSync(app: quickbooks) }`))
+      .integrationSync;
+  /** The push job run for the member's company (what the queue would run). */
+  const push = (member: Member) => pushAllQueued(api().database.db, { companyId: member.companyId });
+  /** Sync now pressed and the job it wakes run. */
+  const syncNow = async (member: Member) => {
+    await sync(member);
+    await push(member);
+  };
+  return { call, ok, connectThroughConsent, connect, sync, push, syncNow };
+}
