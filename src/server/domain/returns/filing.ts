@@ -1,6 +1,7 @@
 // Filing: a period's returns are drafts until filed together. Filing checks every return of the
 // period (each site, each form it files) reconciles to the ledger, records what was filed (date,
-// confirmation number, who), creates the excise payable when the company accrues excise, and
+// confirmation number, who), creates the excise payable when the company accrues excise (and,
+// with Create excise receipt, the supplier's receipt of the duty: purchasing/exciseDutyReceipt.ts), and
 // moves the company's period lock (companies.excise_period_end) to the period's end: the ledger
 // then refuses any posting dated inside it. Only the latest filed period can be reopened (for an
 // amended return); filing it again records the difference from what was filed before.
@@ -11,6 +12,7 @@ import { AppError, validationError } from '../kernel/errors';
 import { recordAudit } from '../audit/audit';
 import { formatScaled } from '../excise/quantities';
 import { queueFiledPayables } from '../integrations/accounting/excisePayable';
+import { createDutyReceipt, dutyReceiptSettings } from '../purchasing/exciseDutyReceipt';
 import type { Form } from './forms';
 import { addDays, dueDate, parseDate, periodOf } from './periods';
 import {
@@ -127,6 +129,9 @@ export async function filePeriod(
         { returns: unreconciled.map((r) => ({ form: r.form, siteId: r.site.id })) },
       );
     const withPayable: string[] = [];
+    // Create excise receipt books the duty as a supplier's receipt: it is accrued all the same
+    const receipts = await dutyReceiptSettings(db, ctx.actor.companyId);
+    const accrues = company.accrual || receipts.on;
     for (const r of returns) {
       const due = dueDate(r.periodEnd);
       const view = returnView(r);
@@ -139,7 +144,7 @@ export async function filePeriod(
           : null;
       const payable =
         // an amendment to nil duty still has a payable (of 0): what was booked before is credited
-        company.accrual && (r.computed.totalDuty !== 0 || r.stored?.payable)
+        accrues && (r.computed.totalDuty !== 0 || r.stored?.payable)
           ? {
               amount: view.totalDuty,
               payToId: company.paymentToId,
@@ -150,7 +155,7 @@ export async function filePeriod(
               memo: `${r.form} ${r.site.licences[r.form] ?? r.site.name} ${r.periodStart} to ${r.periodEnd}`,
             }
           : null;
-      const [stored] = rowsOf<{ id: string }>(
+      const [stored] = rowsOf<{ id: string; version: number }>(
         await db.execute(sql`
         INSERT INTO excise_returns AS x (company_id, form, site_id, period_start, period_end, status, licence,
           filed_figures, filed_closing, filed_closing_bands, filed_on, confirmation, filed_by, filed_at, version,
@@ -166,9 +171,21 @@ export async function filePeriod(
           confirmation = excluded.confirmation, filed_by = excluded.filed_by, filed_at = now(),
           version = x.version + 1, amendment = ${amendment ? JSON.stringify(amendment) : null}::jsonb,
           payable = excluded.payable, previous_period_end = excluded.previous_period_end, updated_at = now()
-        RETURNING x.id::text AS id`),
+        RETURNING x.id::text AS id, x.version`),
       );
       if (payable) withPayable.push(stored.id);
+      if (payable)
+        await createDutyReceipt(tx, receipts, {
+          returnId: stored.id,
+          version: Number(stored.version),
+          form: r.form,
+          siteId: r.site.id,
+          periodEnd: r.periodEnd,
+          dueDate: due,
+          memo: payable.memo,
+          dutyCents: Math.round(view.totalDuty * 100),
+          previousCents: Math.round(Number((r.stored?.payable as { amount?: number } | null)?.amount ?? 0) * 100),
+        });
     }
     // the payables go to the accounting system with the filing, or not at all
     await queueFiledPayables(tx, withPayable);

@@ -1,0 +1,316 @@
+// The excise receipt (Settings: Create excise receipt): filing a return with duty makes an
+// inventory receipt from the supplier duty is paid to, for the duty, in the filing's own
+// transaction; it brings nothing into stock; it reaches QuickBooks Online (its local stand-in) as
+// a Bill through the receipts' own path, and the excise payable push sends no Bill of its own for
+// it. An amended re-filing with more duty makes a receipt of the rise only; one with less makes
+// none and the payable push credits the fall (a VendorCredit) to the vendor the receipt's Bill
+// went to. Missing settings refuse the filing, naming the Settings field, with nothing written.
+// Figures by hand: 30 bottles of 750 mL at 40 % removed to the duty-paid market are
+// 30 x 0.75 x 0.40 = 9 LAA, x 13.840 $/LAA (spirits over 7 % ABV from 1 April 2025,
+// /work/shared/reference/canada-excise.md) = 124.56; 30 more bottles make 249.12 (124.56 more); a
+// B256 refund of 24.56 then makes 224.56 (24.56 less). Due the last day of the month after the
+// period (2025-07-31).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { backends, startApi, type TestApi } from './harness';
+import { stagedKit } from './stagedKit';
+import { companyTable } from '../../src/generated/tables';
+import { rowsOf } from '../../src/server/db/connect';
+import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+
+const JUNE = { periodStart: '2025-06-01', periodEnd: '2025-06-30' };
+const MEMO = 'B262 WH-42 2025-06-01 to 2025-06-30';
+/** the stand-in's chart: 'Excise Duty Payable' */
+const EXCISE_ACCOUNT = '6';
+
+describe.each(backends)('excise receipt on %s', (backend) => {
+  let api: TestApi;
+  let qbo: QuickBooksStandIn;
+  let k: Awaited<ReturnType<typeof stagedKit>>;
+  let gin750 = '';
+  let receiverGeneral = '';
+  let dutyItem = '';
+  let bottlesItem = '';
+  const saved: Record<string, string | undefined> = {};
+
+  const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    return r.data!;
+  };
+  const settings = (input: Record<string, unknown>) =>
+    k.co.call(`mutation($s: CompanySettingsInput!) { companySettingsSet(settings: $s) { id } }`, { s: input }).then(ok);
+  const fileCall = () =>
+    k.co.call(
+      `mutation($s: Date!, $e: Date!) { exciseReturnsFile(periodStart: $s, periodEnd: $e, filedOn: "2025-07-15") { form } }`,
+      { s: JUNE.periodStart, e: JUNE.periodEnd },
+    );
+  const file = async () => ok(await fileCall());
+  const reopen = async () =>
+    ok(
+      await k.co.call(
+        `mutation($s: Date!, $e: Date!) { exciseReturnsReopen(periodStart: $s, periodEnd: $e) { form } }`,
+        {
+          s: JUNE.periodStart,
+          e: JUNE.periodEnd,
+        },
+      ),
+    );
+  const b262Duty = async () =>
+    ok(
+      await k.co.call<{ exciseReturn: { totalDuty: number } }>(
+        `query($site: ID!) { exciseReturn(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30") { totalDuty } }`,
+        { site: k.co.site },
+      ),
+    ).exciseReturn.totalDuty;
+  const removeToDutyPaid = async (date: string) =>
+    ok(
+      await k.co.call(`mutation($input: ProductMoveInput!) { productMoveToDutyPaid(input: $input) { refId } }`, {
+        input: { productId: gin750, date, siteId: k.co.site, lot: 'B-1', quantity: 30 },
+      }),
+    );
+  const push = () => pushAllQueued(api.database.db, { companyId: k.co.companyId });
+  const receipts = async () =>
+    rowsOf<{
+      id: string;
+      number: string;
+      supplier: string;
+      date: string;
+      status: string;
+      supplier_invoice: string;
+      notes: string;
+      site: string;
+      total: string;
+    }>(
+      await api.database.db.execute(sql`SELECT id::text, number, supplier_id::text AS supplier, date::text, status,
+          supplier_invoice, notes, site_id::text AS site, total::text
+        FROM inventory_receipts WHERE company_id = ${k.co.companyId} ORDER BY id`),
+    );
+  const linesOf = async (receiptId: string) =>
+    rowsOf<{ item: string; description: string; quantity: string; unit_price: string; amount: string }>(
+      await api.database.db.execute(sql`SELECT item_id::text AS item, description, quantity::text,
+          unit_price::text, amount::text
+        FROM inventory_receipts_lines WHERE company_id = ${k.co.companyId} AND parent_id = ${receiptId}`),
+    );
+  const filedCount = async () =>
+    rowsOf<{ n: number; lock: string | null }>(
+      await api.database.db.execute(sql`SELECT
+          (SELECT count(*)::int FROM excise_returns WHERE company_id = ${k.co.companyId} AND status = 'Filed') AS n,
+          (SELECT excise_period_end::text FROM companies WHERE id = ${k.co.companyId}) AS lock`),
+    )[0];
+  const payableSent = async () =>
+    rowsOf<{ version: number; amount_cents: string; external_type: string }>(
+      await api.database.db.execute(sql`SELECT version, amount_cents::text, external_type
+        FROM accounting_excise_payables_sent WHERE company_id = ${k.co.companyId} ORDER BY version`),
+    ).map((r) => [r.version, Number(r.amount_cents), r.external_type]);
+
+  beforeAll(async () => {
+    qbo = await startQuickBooksStandIn();
+    const env = {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      QBO_OAUTH_BASE_URL: qbo.url,
+      QBO_API_BASE_URL: qbo.url,
+    };
+    for (const [key, value] of Object.entries(env)) {
+      saved[key] = process.env[key];
+      process.env[key] = value;
+    }
+    api = await startApi(backend);
+    k = await stagedKit(api);
+    const { co } = k;
+    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+    await api.database.db.execute(
+      sql`UPDATE sites SET warehouse_license = 'WH-42', b262 = true WHERE company_id = ${co.companyId} AND id = ${co.site}`,
+    );
+    // 1000 L at 41 % in a tank; 120 bottles of 750 mL at 40 % bottled in bond
+    const tank = await co.tank('Gin tank');
+    ok(
+      await co.act('exciseInitial', {
+        vesselId: tank,
+        date: '2025-05-20',
+        alcoholType: 'Spirit',
+        alcoholId: co.gin,
+        lot: 'GIN-1',
+        volume: 1000,
+        strength: 41,
+      }),
+    );
+    gin750 = await co.create('product', { name: 'Gin 750', strength: 40, containerSize: 0.75, caseSize: 6 });
+    const bottled = await k.save('bottling', {
+      lot: 'B-1',
+      date: '2025-06-10T12:00:00Z',
+      product: gin750,
+      tank,
+      strength: 40,
+      bottles: 120,
+      caseSize: 6,
+      dutyPaid: false,
+    });
+    expect(bottled.errors).toBeUndefined();
+    await removeToDutyPaid('2025-06-20');
+    dutyItem = await co.create('item', { name: 'Excise duty', type: 'Service', trackUnits: 'each' });
+    bottlesItem = await co.create('item', { name: 'Empty bottles', type: 'Inventory', trackUnits: 'each' });
+
+    // connected as a person connects, and the chart read (its accounts with their refs)
+    const url = ok(
+      await co.call<{ integrationConnect: string }>(`mutation { integrationConnect(app: quickbooks) }`),
+    ).integrationConnect;
+    const consent = await fetch(url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    ok(await co.call(`mutation { integrationSync(app: quickbooks) }`));
+    await push();
+    const [account] = rowsOf<{ id: string }>(
+      await api.database.db.execute(sql`SELECT id::text FROM accounts
+        WHERE company_id = ${co.companyId} AND ref = ${EXCISE_ACCOUNT}`),
+    );
+    // the receipt's Bill books its line to the supplier's default expense account
+    receiverGeneral = await co.create('supplier', { name: 'Receiver General for Canada', account: account.id });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await qbo?.close();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+
+  it('refuses to file without who duty is paid to, or with a stocked item, writing nothing', async () => {
+    expect(await b262Duty()).toBe(124.56);
+    await settings({ exciseCreateReceipt: true, excisePaymentItemId: dutyItem });
+    const noSupplier = await fileCall();
+    expect(noSupplier.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/set who excise duty is paid to in Settings \(Excise paid to/),
+    });
+    await settings({ exciseCreateReceipt: true, excisePaymentToId: receiverGeneral, excisePaymentItemId: null });
+    const noItem = await fileCall();
+    expect(noItem.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/choose the Excise payment item in Settings/),
+    });
+    await settings({ exciseCreateReceipt: true, excisePaymentToId: receiverGeneral, excisePaymentItemId: bottlesItem });
+    const stocked = await fileCall();
+    expect(stocked.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/^The Excise payment item \(Empty bottles\) is a stocked item/),
+    });
+    // nothing half-written: no return filed, the period still open, no receipt, nothing queued
+    expect(await filedCount()).toEqual({ n: 0, lock: null });
+    expect(await receipts()).toEqual([]);
+    const queued = rowsOf(
+      await api.database.db.execute(sql`SELECT 1 FROM integration_sync_log
+        WHERE company_id = ${k.co.companyId} AND entity_type IN ('excisePayable', 'bill')`),
+    );
+    expect(queued).toEqual([]);
+  });
+
+  it('filing makes a Billed receipt of the duty from the supplier, bringing nothing into stock', async () => {
+    await settings({ exciseCreateReceipt: true, excisePaymentToId: receiverGeneral, excisePaymentItemId: dutyItem });
+    await file();
+    const [receipt, ...more] = await receipts();
+    expect(more).toEqual([]);
+    expect(receipt).toMatchObject({
+      number: 'B262-2025-06-30',
+      supplier: receiverGeneral,
+      date: '2025-06-30',
+      status: 'Billed',
+      supplier_invoice: 'B262 2025-06-30',
+      notes: `Excise duty of ${MEMO}, due 2025-07-31`,
+      site: k.co.site,
+    });
+    expect(Number(receipt.total)).toBe(124.56);
+    const lines = await linesOf(receipt.id);
+    expect(
+      lines.map((l) => [l.item, l.description, Number(l.quantity), Number(l.unit_price), Number(l.amount)]),
+    ).toEqual([[dutyItem, MEMO, 1, 124.56, 124.56]]);
+    // a service: nothing on hand
+    const onHand = (await k.onHand('item', dutyItem)) as { quantity: number; buckets: unknown[] };
+    expect(onHand.quantity).toBe(0);
+    expect(onHand.buckets).toEqual([]);
+  });
+
+  it('QuickBooks gets the receipt as a Bill, and no second Bill of the duty from the payable', async () => {
+    await push();
+    expect(qbo.records.Vendor.map((v) => v.DisplayName)).toEqual(['Receiver General for Canada']);
+    expect(qbo.records.Bill).toHaveLength(1);
+    expect(qbo.records.Bill[0]).toMatchObject({
+      DocNumber: 'B262 2025-06-30',
+      TxnDate: '2025-06-30',
+      VendorRef: { value: qbo.records.Vendor[0].Id },
+      TotalAmt: 124.56,
+      Line: [{ Amount: 124.56, AccountBasedExpenseLineDetail: { AccountRef: { value: EXCISE_ACCOUNT } } }],
+    });
+    // the payable's version 1 is booked by the receipt: nothing sent for it
+    expect(await payableSent()).toEqual([[1, 0, 'Receipt']]);
+    // Sync now again sends nothing more
+    ok(await k.co.call(`mutation { integrationSync(app: quickbooks) }`));
+    await push();
+    expect(qbo.records.Bill).toHaveLength(1);
+  });
+
+  it('an amended filing with more duty makes a receipt of the rise only, sent once', async () => {
+    await reopen();
+    await removeToDutyPaid('2025-06-25');
+    expect(await b262Duty()).toBe(249.12);
+    await file();
+    const all = await receipts();
+    expect(all).toHaveLength(2);
+    expect(all[1]).toMatchObject({
+      number: 'B262-2025-06-30-v2',
+      supplier: receiverGeneral,
+      date: '2025-06-30',
+      status: 'Billed',
+      supplier_invoice: 'B262 2025-06-30 v2',
+    });
+    expect(Number(all[1].total)).toBe(124.56);
+    await push();
+    expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt])).toEqual([
+      ['B262 2025-06-30', 124.56],
+      ['B262 2025-06-30 v2', 124.56],
+    ]);
+    expect(await payableSent()).toEqual([
+      [1, 0, 'Receipt'],
+      [2, 0, 'Receipt'],
+    ]);
+  });
+
+  it('an amended filing with less duty makes no receipt: the fall is credited to the receipts’ vendor', async () => {
+    // who duty is paid to changes in Settings: the credit still goes to whom the duty was billed by
+    const other = await k.co.create('supplier', { name: 'Someone else' });
+    await settings({
+      exciseCreateReceipt: true,
+      excisePaymentToId: other,
+      excisePaymentItemId: dutyItem,
+      excisePaymentAccountRef: EXCISE_ACCOUNT,
+    });
+    await reopen();
+    ok(
+      await k.co.call(
+        `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 24.56) { totalDuty } }`,
+        { site: k.co.site },
+      ),
+    );
+    expect(await b262Duty()).toBe(224.56);
+    await file();
+    expect(await receipts()).toHaveLength(2);
+    await push();
+    expect(qbo.records.Bill).toHaveLength(2);
+    expect(qbo.records.VendorCredit).toHaveLength(1);
+    expect(qbo.records.VendorCredit[0]).toMatchObject({
+      DocNumber: 'B262 2025-06-30 v3',
+      VendorRef: { value: qbo.records.Vendor[0].Id },
+      TotalAmt: 24.56,
+      Line: [{ Amount: 24.56, AccountBasedExpenseLineDetail: { AccountRef: { value: EXCISE_ACCOUNT } } }],
+    });
+    expect(qbo.records.Vendor.map((v) => v.DisplayName)).toEqual(['Receiver General for Canada']);
+    // booked in all: 124.56 + 124.56 - 24.56 = 224.56, the return's duty
+    expect(await payableSent()).toEqual([
+      [1, 0, 'Receipt'],
+      [2, 0, 'Receipt'],
+      [3, -2456, 'VendorCredit'],
+    ]);
+  });
+});
