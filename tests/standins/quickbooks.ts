@@ -7,7 +7,12 @@
 //   x_refresh_token_expires_in), POST /v2/oauth2/tokens/revoke.
 // - Accounting API v3: GET /v3/company/{realmId}/query?query=, POST /v3/company/{realmId}/
 //   {customer|invoice|account|item|payment|creditmemo|vendor|bill|vendorcredit}?requestid=&minorversion=; a repeated requestid answers the first
-//   answer; faults as {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"};
+//   answer; GET /v3/company/{realmId}/{entity}/{id} reads one record; a POST with Id and
+//   SyncToken updates (sparse: true changes only the fields sent; a full update replaces the
+//   whole object, clearing what it leaves out), ?operation=void voids an Invoice (kept, amounts
+//   zero, "Voided" before its PrivateNote), ?operation=delete deletes a CreditMemo; a SyncToken
+//   that is not the current one answers "Stale Object Error" (5010), an unknown Id "Object Not
+//   Found" (610); faults as {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"};
 //   an expired token 401 with {"fault":{"error":[…],"type":"AUTHENTICATION"}}; throttling 429.
 // Switches inject failures: expired tokens, 429 with Retry-After, 500, a 400 ValidationFault.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -33,8 +38,24 @@ export interface QuickBooksStandIn {
   realmId: string;
   /** created records by entity (Customer, Invoice, Account, Item, Payment, CreditMemo, Vendor, Bill, VendorCredit) */
   records: Record<string, QboRecord[]>;
-  /** every API request, in order: method, path, requestid */
-  requests: { method: string; entity: string; requestId: string | null; status: number }[];
+  /** every API request, in order: method, path's entity, requestid, its status; a read's or an
+   * update's Id, and ?operation= (void, delete) */
+  requests: {
+    method: string;
+    entity: string;
+    requestId: string | null;
+    status: number;
+    id?: string | null;
+    operation?: string | null;
+  }[];
+  /** what each update, void or delete received (the body as sent), in order */
+  changes: { entity: string; operation: 'update' | 'void' | 'delete'; body: Record<string, unknown> }[];
+  /** someone edits the record in QuickBooks' own screens: the fields given replace its own and
+   * its SyncToken moves on */
+  changeRecord(name: string, id: string, fields: Record<string, unknown>): QboRecord;
+  /** the next read (GET) of this record is followed at once by an edit made in QuickBooks (its
+   * SyncToken moves on), so a change sent with the SyncToken just read is stale */
+  editAfterNextRead(name: string, id: string, fields?: Record<string, unknown>): void;
   /** the next API requests (not OAuth) answer these, in order */
   inject(...failures: Injected[]): void;
   /** every access token handed out so far stops working (401), as after an hour */
@@ -131,6 +152,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     ],
   };
   const requests: QuickBooksStandIn['requests'] = [];
+  const changes: QuickBooksStandIn['changes'] = [];
   const injected: Injected[] = [];
   const tokenGrants: string[] = [];
   let nextId = 100;
@@ -385,7 +407,14 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
 
   function createRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
     const name = entityName(entity);
-    if (name === 'Customer') {
+    const problem = documentProblem(name, body);
+    if (problem) return problem;
+    return addRecord(name, body);
+  }
+
+  /** A create's (or a full update's) refusals, as Intuit answers them. */
+  function documentProblem(name: string, body: Record<string, unknown>): { status: number; body: unknown } | null {
+    if (name === 'Customer' && !body.Id) {
       if (!body.DisplayName)
         return {
           status: 400,
@@ -487,6 +516,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
       const problem = accountProblem(body);
       if (problem) return { status: 400, body: fault('ValidationFault', [problem]) };
     }
+    return null;
+  }
+
+  function addRecord(name: string, body: Record<string, unknown>): { status: number; body: unknown } {
     const record: QboRecord = { ...body, Id: String(nextId++), SyncToken: '0', MetaData: { CreateTime: now() } };
     if (name === 'Account') record.Active = true;
     if (name === 'Item')
@@ -554,29 +587,9 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
    * change; a SyncToken that is not the current one is refused as stale (code 5010). */
   function updateRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
     const name = entityName(entity);
-    const record = (records[name] ?? []).find((r) => r.Id === String(body.Id));
-    if (!record)
-      return {
-        status: 400,
-        body: fault('ValidationFault', [
-          {
-            Message: 'Object Not Found',
-            Detail: `Object Not Found : Something you're trying to use has been made inactive or deleted.`,
-            code: '610',
-          },
-        ]),
-      };
-    if (String(body.SyncToken) !== String(record.SyncToken))
-      return {
-        status: 400,
-        body: fault('ValidationFault', [
-          {
-            Message: 'Stale Object Error',
-            Detail: 'Stale Object Error : You and someone else were working on this at the same time.',
-            code: '5010',
-          },
-        ]),
-      };
+    const found = foundCurrent(name, body);
+    if ('status' in found) return found;
+    const record = found.record;
     const refs = ['IncomeAccountRef', 'ExpenseAccountRef', 'AssetAccountRef']
       .map((key) => (body[key] as { value?: string } | undefined)?.value)
       .filter(Boolean);
@@ -591,16 +604,142 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
           },
         ]),
       };
-    const { sparse: _sparse, Id: _id, SyncToken: _token, ...fields } = body;
-    const updated = name === 'Item' ? changeItem(record.Id, fields) : Object.assign(record, fields);
-    return { status: 200, body: { [name]: updated, time: now() } };
+    const { sparse, Id: _id, SyncToken: _token, ...fields } = body;
+    if (name === 'Item') return { status: 200, body: { [name]: changeItem(record.Id, fields), time: now() } };
+    if (sparse !== true) {
+      // a full update: the object sent is the whole record (its lines checked as a create's)
+      const problem = documentProblem(name, body);
+      if (problem) return problem;
+      for (const key of Object.keys(record))
+        if (!['Id', 'SyncToken', 'MetaData', 'TotalAmt', 'Balance'].includes(key)) delete record[key];
+    }
+    Object.assign(record, fields);
+    bump(record);
+    if (name === 'Invoice' || name === 'CreditMemo' || name === 'Bill') totalsOf(name, record);
+    return { status: 200, body: { [name]: record, time: now() } };
+  }
+
+  /** A new SyncToken and LastUpdatedTime, as every change over there makes. */
+  function bump(record: QboRecord) {
+    record.SyncToken = String(Number(record.SyncToken ?? 0) + 1);
+    record.MetaData = { ...(record.MetaData as object), LastUpdatedTime: qboTime() };
+  }
+
+  /** TotalAmt from the lines (and TxnTaxDetail.TotalTax), an Invoice's Balance less what the
+   * Payments applied to it. */
+  function totalsOf(name: string, record: QboRecord) {
+    const lines = (record.Line as { Amount: number }[] | undefined) ?? [];
+    let cents = lines.reduce((sum, l) => sum + centsOfAmount(l.Amount), 0);
+    const totalTax = (record.TxnTaxDetail as { TotalTax?: number } | undefined)?.TotalTax;
+    if ((name === 'Invoice' || name === 'CreditMemo') && totalTax) cents += centsOfAmount(totalTax);
+    record.TotalAmt = cents / 100;
+    if (name === 'Invoice') {
+      const paid = records.Payment.flatMap((p) =>
+        ((p.Line as { Amount: number; LinkedTxn?: { TxnId: string }[] }[]) ?? []).filter((l) =>
+          (l.LinkedTxn ?? []).some((t) => t.TxnId === record.Id),
+        ),
+      ).reduce((sum, l) => sum + centsOfAmount(l.Amount), 0);
+      record.Balance = (cents - paid) / 100;
+    }
+  }
+
+  /** Intuit's void (?operation=void, Id and SyncToken): the Invoice stays, its amounts and
+   * quantities zero, "Voided" put before its PrivateNote; one with a payment applied is refused. */
+  function voidRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    const name = entityName(entity);
+    const found = foundCurrent(name, body);
+    if ('status' in found) return found;
+    const record = found.record;
+    if (name !== 'Invoice')
+      return {
+        status: 400,
+        body: fault('ValidationFault', [{ Message: 'Unsupported operation', Detail: `void ${name}`, code: '500' }]),
+      };
+    if (centsOfAmount(record.Balance) !== centsOfAmount(record.TotalAmt))
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Business Validation Error',
+            Detail:
+              'Business Validation Error: This transaction has payments applied to it. Remove the payments first.',
+            code: '6000',
+          },
+        ]),
+      };
+    for (const line of (record.Line as Record<string, unknown>[]) ?? []) {
+      line.Amount = 0;
+      const detail = line.SalesItemLineDetail as Record<string, unknown> | undefined;
+      if (detail && 'Qty' in detail) detail.Qty = 0;
+    }
+    if (record.TxnTaxDetail) record.TxnTaxDetail = { TotalTax: 0 };
+    record.PrivateNote = record.PrivateNote ? `Voided ${String(record.PrivateNote)}` : 'Voided';
+    record.TotalAmt = 0;
+    record.Balance = 0;
+    bump(record);
+    return { status: 200, body: { [name]: record, time: now() } };
+  }
+
+  /** Intuit's delete (?operation=delete, Id and SyncToken): answers status Deleted. */
+  function deleteRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
+    const name = entityName(entity);
+    const found = foundCurrent(name, body);
+    if ('status' in found) return found;
+    records[name] = records[name].filter((r) => r !== found.record);
+    return { status: 200, body: { [name]: { status: 'Deleted', domain: 'QBO', Id: found.record.Id }, time: now() } };
+  }
+
+  /** The record an update names, or the fault: Object Not Found (610), Stale Object Error (5010). */
+  function foundCurrent(
+    name: string,
+    body: Record<string, unknown>,
+  ): { record: QboRecord } | { status: number; body: unknown } {
+    const record = (records[name] ?? []).find((r) => r.Id === String(body.Id));
+    if (!record) return notFound();
+    if (String(body.SyncToken) !== String(record.SyncToken))
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Stale Object Error',
+            Detail: 'Stale Object Error : You and someone else were working on this at the same time.',
+            code: '5010',
+          },
+        ]),
+      };
+    return { record };
+  }
+
+  const notFound = () => ({
+    status: 400,
+    body: fault('ValidationFault', [
+      {
+        Message: 'Object Not Found',
+        Detail: `Object Not Found : Something you're trying to use has been made inactive or deleted.`,
+        code: '610',
+      },
+    ]),
+  });
+
+  const editsAfterRead = new Map<string, Record<string, unknown>>();
+
+  function changeRecord(name: string, id: string, fields: Record<string, unknown>): QboRecord {
+    const record = (records[name] ?? []).find((r) => r.Id === id);
+    if (!record) throw new Error(`no ${name} ${id} in the stand-in`);
+    Object.assign(record, fields);
+    bump(record);
+    return record;
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const match = /^\/v3\/company\/([^/]+)\/(\w+)$/.exec(url.pathname);
+    const match = /^\/v3\/company\/([^/]+)\/(\w+)(?:\/([^/]+))?$/.exec(url.pathname);
     const entity = match?.[2] ?? '';
+    const readId = match?.[3] ? decodeURIComponent(match[3]) : null;
     const requestId = url.searchParams.get('requestid');
-    const log = (status: number) => requests.push({ method: req.method ?? '', entity, requestId, status });
+    const operation = url.searchParams.get('operation');
+    let changedId: string | null = readId;
+    const log = (status: number) =>
+      requests.push({ method: req.method ?? '', entity, requestId, status, id: changedId, operation });
     if (!match || match[1] !== realmId)
       return (
         log(404),
@@ -674,6 +813,22 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         ]),
       );
     }
+    if (req.method === 'GET' && readId !== null) {
+      const name = entityName(entity);
+      const record = (records[name] ?? []).find((r) => r.Id === readId);
+      if (!record) {
+        const answer = notFound();
+        return (log(answer.status), send(res, answer.status, answer.body));
+      }
+      log(200);
+      send(res, 200, { [name]: structuredClone(record), time: now() });
+      const edit = editsAfterRead.get(`${name}:${readId}`);
+      if (edit) {
+        editsAfterRead.delete(`${name}:${readId}`);
+        changeRecord(name, readId, edit);
+      }
+      return;
+    }
     if (req.method === 'GET' && entity === 'query') {
       const answer = query(url.searchParams.get('query') ?? '');
       log(answer ? 200 : 400);
@@ -711,7 +866,17 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
           ]),
         );
       }
-      const answer = body.sparse === true && body.Id ? updateRecord(entity, body) : createRecord(entity, body);
+      changedId = body.Id === undefined ? null : String(body.Id);
+      const kind = operation === 'void' ? 'void' : operation === 'delete' ? 'delete' : body.Id ? 'update' : null;
+      if (kind) changes.push({ entity: entityName(entity), operation: kind, body: structuredClone(body) });
+      const answer =
+        kind === 'void'
+          ? voidRecord(entity, body)
+          : kind === 'delete'
+            ? deleteRecord(entity, body)
+            : kind === 'update'
+              ? updateRecord(entity, body)
+              : createRecord(entity, body);
       if (key && answer.status === 200) answersByRequestId.set(key, answer);
       log(answer.status);
       return send(res, answer.status, answer.body);
@@ -745,6 +910,9 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     tokenGrants,
     inject: (...failures) => void injected.push(...failures),
     changeItem,
+    changes,
+    changeRecord,
+    editAfterNextRead: (name, id, fields = {}) => void editsAfterRead.set(`${name}:${id}`, fields),
     expireAccessTokens: () => accessTokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

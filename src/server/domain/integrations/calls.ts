@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect';
 import type { IntegrationApp } from './apps';
 import { ConnectorError, type ConnectorTokens } from './connector';
-import { saveTokens } from './store';
+import { linkOf, markSent, saveLink, saveTokens } from './store';
 
 /** Throttled calls wait at most this long in the job; beyond it the queue retries later. */
 const MAX_WAIT_SECONDS = 60;
@@ -35,11 +35,37 @@ export function centsOf(text: string): number {
   return Number(sign ? -cents : cents);
 }
 
+/** What a document sent looked like, as a hash kept on its link: a save that changes nothing
+ * the other system sees (a note it is not sent) is not sent again. */
+export const sentHashOf = (payload: unknown) => createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+
 export class RetryLater extends Error {
   override name = 'RetryLater';
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A record's id over there: its link, or else the push's answer, linked at once (a customer,
+ * a supplier). `pushed` answers the hash of what it sent, kept on the link as the baseline of
+ * later changes. */
+export async function linkedOrPushed(
+  db: Db,
+  companyId: string,
+  app: IntegrationApp,
+  session: { tokens: ConnectorTokens },
+  record: { entityType: string; entityId: string; hash?: string },
+  push: (tokens: ConnectorTokens, requestId: string) => Promise<string>,
+): Promise<{ externalId: string; pushed: boolean }> {
+  const linked = await linkOf(db, companyId, app.key, record.entityType, record.entityId);
+  if (linked) return { externalId: linked, pushed: false };
+  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+    push(tokens, requestIdOf(companyId, app.key, record.entityType, record.entityId)),
+  );
+  await saveLink(db, companyId, app.key, record.entityType, record.entityId, externalId);
+  if (record.hash)
+    await markSent(db, companyId, app.key, record.entityType, record.entityId, { version: null, hash: record.hash });
+  return { externalId, pushed: true };
+}
 
 /** One call with the sync's rules for tokens and throttling; other failures go up. */
 export async function withTokens<T>(

@@ -24,7 +24,7 @@ export type ConnectorFailure =
   /** the other system failed (5xx, or no answer): the job is retried later */
   | { kind: 'unavailable'; message: string }
   /** the other system refused the record (a validation fault): logged as failed, not retried */
-  | { kind: 'rejected'; message: string };
+  | { kind: 'rejected'; message: string; code?: string };
 
 export class ConnectorError extends Error {
   constructor(readonly failure: ConnectorFailure) {
@@ -145,7 +145,39 @@ export interface BillToPush {
   memo?: string | null;
 }
 
+/** The requestid of a change sent against one version of a record over there: the same change
+ * to the same version is answered, not applied twice; a change against a newer one is new. */
+export type RequestIdFor = (version: string) => string;
+
 export interface AccountingConnector extends OAuthConnector {
+  /** the invoice over there given the invoice's state now (everything the push sends), made
+   * against its version as read just before; answers its new version */
+  updateInvoice(
+    tokens: ConnectorTokens,
+    externalId: string,
+    invoice: InvoiceToPush,
+    requestId: RequestIdFor,
+  ): Promise<string>;
+  /** the invoice over there voided (kept, its amounts zero); answers its new version */
+  voidInvoice(tokens: ConnectorTokens, externalId: string, requestId: RequestIdFor): Promise<string>;
+  /** the credit memo over there given the credit note's state now; answers its new version */
+  updateCreditNote(
+    tokens: ConnectorTokens,
+    externalId: string,
+    creditNote: InvoiceToPush,
+    requestId: RequestIdFor,
+  ): Promise<string>;
+  /** the credit memo over there removed (a return no longer credited); done if it is gone already */
+  deleteCreditNote(tokens: ConnectorTokens, externalId: string, requestId: RequestIdFor): Promise<void>;
+  /** the bill over there given the receipt's state now; answers its new version */
+  updateBill(tokens: ConnectorTokens, externalId: string, bill: BillToPush, requestId: RequestIdFor): Promise<string>;
+  /** the customer over there given the name, email and phone now; answers its new version */
+  updateCustomer(
+    tokens: ConnectorTokens,
+    externalId: string,
+    customer: CustomerToPush,
+    requestId: RequestIdFor,
+  ): Promise<string>;
   /** the supplier's id over there (a vendor), found by name or created */
   pushVendor(tokens: ConnectorTokens, vendor: VendorToPush, requestId: string): Promise<string>;
   /** the bill's id over there */

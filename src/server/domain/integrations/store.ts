@@ -59,6 +59,46 @@ export async function linkOf(db: Db, companyId: string, app: string, entityType:
   return rows[0]?.external_id ?? null;
 }
 
+/** A connection whose records go to the other system: connected, or paused (what it queues
+ * waits for the resume). `alias` is the integration_connections row's alias in the query. */
+export const liveConnectionSql = (alias: string) => sql`${sql.identifier(alias)}.status IN ('connected', 'paused')`;
+
+export interface LinkRow {
+  external_id: string;
+  /** the record's version over there as last seen (QuickBooks' SyncToken) */
+  external_version: string | null;
+  /** a hash of what was last sent (calls.ts sentHashOf), or 'void' once voided; null: not kept */
+  sent_hash: string | null;
+}
+
+export async function linkRowOf(
+  db: Db,
+  companyId: string,
+  app: string,
+  entityType: string,
+  entityId: string,
+): Promise<LinkRow | null> {
+  const rows = rowsOf<LinkRow>(
+    await db.execute(sql`SELECT external_id, external_version, sent_hash FROM integration_links
+      WHERE company_id = ${companyId} AND app = ${app} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
+  );
+  return rows[0] ?? null;
+}
+
+/** What a send left on the link: the version over there and the hash of what was sent. */
+export async function markSent(
+  db: Db,
+  companyId: string,
+  app: string,
+  entityType: string,
+  entityId: string,
+  sent: { version: string | null; hash: string },
+) {
+  await db.execute(sql`UPDATE integration_links SET sent_hash = ${sent.hash},
+      external_version = coalesce(${sent.version}, external_version)
+    WHERE company_id = ${companyId} AND app = ${app} AND entity_type = ${entityType} AND entity_id = ${entityId}`);
+}
+
 /** Keeps the first link: a second job that got the same id from requestid finds it there. */
 export async function saveLink(
   db: Db,

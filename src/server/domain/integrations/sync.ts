@@ -1,7 +1,10 @@
 // The accounting sync: which records wait (integration_sync_log 'queued'), and the job that pushes them.
-// A record is pushed at most once: its link (integration_links) is checked first, and the
-// create carries a requestid made from the record, so a job retried after the other system
-// created the record but before the link was saved gets the same record back, not a second.
+// A record is created over there at most once: its link (integration_links) is checked first,
+// and the create carries a requestid made from the record, so a job retried after the other
+// system created the record but before the link was saved gets the same record back, not a
+// second. An invoice changed after it was sent is queued again by its save and sent as an
+// update of the same record (voided here: voided there); its link keeps a hash of what was
+// sent, so a save that changes nothing the other system sees costs no call.
 // Failures follow the connector's kinds: an expired token is refreshed and the call tried once
 // more; a throttled call waits Retry-After; a server error counts an attempt and throws, so the
 // queue retries the job with backoff; a refusal is logged as failed with the other system's
@@ -19,10 +22,18 @@ import {
 import { rowsOf, type Db } from '../../db/connect';
 import { AppError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
-import { INTEGRATION_APPS, accountingApp, type AccountingApp } from './apps';
-import { ConnectorError, type BillToPush, type ConnectorTokens, type InvoiceToPush } from './connector';
-import { centsOf, requestIdOf, RetryLater, withTokens, type PushSummary } from './calls';
-import { connectionOf, linkOf, saveLink, setLog, tokensOf } from './store';
+import { accountingApp, type AccountingApp } from './apps';
+import {
+  ConnectorError,
+  type BillToPush,
+  type ConnectorTokens,
+  type CustomerToPush,
+  type InvoiceToPush,
+} from './connector';
+import { centsOf, linkedOrPushed, requestIdOf, RetryLater, sentHashOf, withTokens, type PushSummary } from './calls';
+import { connectionOf, linkOf, linkRowOf, markSent, saveLink, setLog, tokensOf } from './store';
+import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
+import { whileClaimed } from './accounting/claim';
 import { itemExternalIdOf } from './accounting/items';
 import { CREDITED, CREDIT_NOTE_ENTITY, queueCreditNotes } from './accounting/creditNotes';
 import { BILLED, BILL_ENTITY, queueBills } from './accounting/bills';
@@ -38,6 +49,9 @@ export const MAX_ATTEMPTS = 5;
 const BATCH = 200;
 /** Invoices issued (not Draft or Void) are what the accounting system books. */
 const ISSUED = ['Sent', 'PartiallyPaid', 'Paid'];
+const VOID = 'Void';
+/** A link's sent_hash once the record was voided over there. */
+const VOIDED = 'void';
 
 /** Queues a read of the other system's chart of accounts, the local accounts not there yet,
  * the company's issued invoices, payments, credit notes, bills and excise payables that are not
@@ -69,6 +83,10 @@ export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise
       ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
         last_error = NULL, updated_at = now()
       WHERE integration_sync_log.status = 'failed'`);
+    // an update or a void that failed (its invoice linked already) goes again too
+    await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
+        updated_at = now()
+      WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = 'invoice' AND status = 'failed'`);
     const [{ count }] = rowsOf<{ count: number }>(
       // records, not the chart read that comes with every Sync now
       await tx.execute(sql`SELECT count(*)::int AS count FROM integration_sync_log
@@ -81,40 +99,40 @@ export async function queueUnsynced(ctx: DomainContext, appKey: string): Promise
 
 /** The invoice hook (records layer, inside the invoice's own transaction): an invoice saved as
  * issued is queued for every connected (or paused) accounting app, so it commits with the
- * invoice or not at all. A failed one is queued again when it is saved again (corrected).
- * Answers the apps it was queued for. Records imported as history are not sent. */
+ * invoice or not at all; one saved again after it was sent (an edit, a void) is queued again,
+ * and so is a failed one (corrected). A void one never sent is not sent. Answers the apps it was
+ * queued for. Records imported as history are not sent. */
 export async function queueIssuedInvoice(
   ctx: DomainContext,
   invoice: { id: string; status: string; amountPaid?: unknown },
 ): Promise<string[]> {
-  if (ctx.history || !ISSUED.includes(invoice.status)) return [];
+  if (ctx.history || (!ISSUED.includes(invoice.status) && invoice.status !== VOID)) return [];
   const { companyId } = ctx.actor;
-  const apps = rowsOf<{ app: string }>(
-    await ctx.db.execute(sql`SELECT app FROM integration_connections
-      WHERE company_id = ${companyId} AND status IN ('connected', 'paused')`),
-  ).filter((row) =>
-    INTEGRATION_APPS.some((a) => a.key === row.app && a.addOn === 'accounting' && ctx.actor.features[a.feature]),
-  );
-  for (const { app } of apps)
-    await ctx.db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
-      SELECT ${companyId}, ${app}, 'invoice', ${invoice.id}, 'queued'
-      WHERE NOT EXISTS (SELECT 1 FROM integration_links WHERE company_id = ${companyId} AND app = ${app}
-        AND entity_type = 'invoice' AND entity_id = ${invoice.id})
-      ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
-        last_error = NULL, updated_at = now()
-      WHERE integration_sync_log.status = 'failed'`);
+  const apps = await accountingAppsOf(ctx);
+  for (const app of apps)
+    await ctx.db.execute(
+      queueRowsSql(
+        app,
+        'invoice',
+        sql`SELECT i.company_id, i.id FROM invoices i WHERE i.company_id = ${companyId} AND i.id = ${invoice.id}
+          AND (i.status IN ('Sent', 'PartiallyPaid', 'Paid') OR EXISTS (SELECT 1 FROM integration_links l
+            WHERE l.company_id = i.company_id AND l.app = ${app} AND l.entity_type = 'invoice' AND l.entity_id = i.id))`,
+        sql`'failed', 'succeeded'`,
+      ),
+    );
   // what was paid goes as a Payment (the push sends only a rise of the amount paid)
-  if (Number(invoice.amountPaid ?? 0) > 0)
-    for (const { app } of apps) await queuePayment(ctx.db, companyId, app, invoice.id);
-  return apps.map((a) => a.app);
+  if (ISSUED.includes(invoice.status) && Number(invoice.amountPaid ?? 0) > 0)
+    for (const app of apps) await queuePayment(ctx.db, companyId, app, invoice.id);
+  return apps;
 }
 
+/** The invoice with its lines and customer, whatever its status; null when it is gone. */
 async function invoiceToPush(db: Db, companyId: string, invoiceId: string) {
   const [invoice] = await db
     .select()
     .from(invoiceTable)
     .where(and(eq(invoiceTable.companyId, companyId), eq(invoiceTable.id, invoiceId)));
-  if (!invoice || !ISSUED.includes(invoice.status)) return null;
+  if (!invoice) return null;
   const lines = await db
     .select()
     .from(invoiceLinesTable)
@@ -129,30 +147,44 @@ async function invoiceToPush(db: Db, companyId: string, invoiceId: string) {
 
 type Session = { tokens: ConnectorTokens };
 
-/** The customer's id over there: linked once, found by name or created. */
+/** The customer's id over there: linked once, found by name or created. A customer whose name,
+ * email or phone changed since it was sent (its link's hash) is updated there first; a link
+ * made before hashes were kept takes the customer as it is now as its baseline. */
 export async function customerExternalIdOf(
   db: Db,
   companyId: string,
   app: AccountingApp,
   session: Session,
-  customer: { id: string; name: string; email: string | null; phone: string | null; currency: string | null },
+  row: { id: string; name: string; email: string | null; phone: string | null; currency: string | null },
 ): Promise<string> {
-  const linked = await linkOf(db, companyId, app.key, 'customer', customer.id);
-  if (linked) return linked;
-  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
-    app.connector.pushCustomer(
-      tokens,
-      {
-        id: customer.id,
-        name: customer.name,
-        email: customer.email,
-        phone: customer.phone,
-        currency: customer.currency,
-      },
-      requestIdOf(companyId, app.key, 'customer', customer.id),
-    ),
+  const customer: CustomerToPush = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    currency: row.currency,
+  };
+  const hash = sentHashOf([customer.name, customer.email ?? '', customer.phone ?? '']);
+  const { externalId, pushed } = await linkedOrPushed(
+    db,
+    companyId,
+    app,
+    session,
+    { entityType: 'customer', entityId: customer.id, hash },
+    (tokens, requestId) => app.connector.pushCustomer(tokens, customer, requestId),
   );
-  await saveLink(db, companyId, app.key, 'customer', customer.id, externalId);
+  if (pushed) return externalId;
+  const link = (await linkRowOf(db, companyId, app.key, 'customer', customer.id))!;
+  if (link.sent_hash === hash) return externalId;
+  const version =
+    link.sent_hash === null
+      ? null
+      : await withTokens(db, companyId, app, session, (tokens) =>
+          app.connector.updateCustomer(tokens, externalId, customer, (v) =>
+            requestIdOf(companyId, app.key, 'customer', `${customer.id}:${hash}:${v}`),
+          ),
+        );
+  await markSent(db, companyId, app.key, 'customer', customer.id, { version, hash });
   return externalId;
 }
 
@@ -190,47 +222,100 @@ export async function linesToPushOf(
 
 type Outcome = 'succeeded' | 'failed' | 'skipped';
 
-async function pushInvoice(
+/** The invoice as the connector sends it (its customer and Items over there first). */
+async function invoicePayloadOf(
   db: Db,
   companyId: string,
   app: AccountingApp,
-  session: { tokens: ConnectorTokens },
-  invoiceId: string,
-): Promise<Outcome> {
-  if (await linkOf(db, companyId, app.key, 'invoice', invoiceId)) {
-    await setLog(db, companyId, app.key, 'invoice', invoiceId, { status: 'succeeded' });
-    return 'skipped';
-  }
-  const found = await invoiceToPush(db, companyId, invoiceId);
-  if (!found) {
-    // deleted, voided or back to draft since it was queued: nothing to book
-    await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
-      AND entity_type = 'invoice' AND entity_id = ${invoiceId} AND status = 'queued'`);
-    return 'skipped';
-  }
+  session: Session,
+  found: NonNullable<Awaited<ReturnType<typeof invoiceToPush>>>,
+): Promise<InvoiceToPush> {
   const { invoice, lines, customer } = found;
   const customerExternalId = await customerExternalIdOf(db, companyId, app, session, customer);
-  const linesToPush = await linesToPushOf(db, companyId, app, session, lines);
-  const toPush: InvoiceToPush = {
+  return {
     id: invoice.id,
     number: invoice.number,
     date: invoice.date,
     dueDate: invoice.dueDate,
     customerExternalId,
-    lines: linesToPush,
+    lines: await linesToPushOf(db, companyId, app, session, lines),
     // QuickBooks' total must be ours to the cent, or a full payment over-applies there
     taxCents: centsOf(invoice.taxTotal ?? '0'),
     shippingCents: centsOf(invoice.shippingCharge ?? '0'),
   };
-  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
-    app.connector.pushInvoice(tokens, toPush, requestIdOf(companyId, app.key, 'invoice', invoice.id)),
+}
+
+/** The sync-log row a push claims (claim.ts), made if the invoice was never queued as such (a
+ * payment's push sends its invoice first). */
+async function claimInvoice(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  invoiceId: string,
+  work: () => Promise<Outcome>,
+): Promise<Outcome> {
+  await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
+    VALUES (${companyId}, ${app.key}, 'invoice', ${invoiceId}, 'queued') ON CONFLICT DO NOTHING`);
+  const outcome = await whileClaimed(db, { companyId, app: app.key, entityType: 'invoice', entityId: invoiceId }, work);
+  return settledOutcome(db, companyId, app, outcome === 'failed' ? 'skipped' : outcome);
+}
+
+/** The invoice over there as it is here: created once; sent again as an update when what the
+ * other system sees changed since the last send; voided there when voided here. One job at a
+ * time sends an invoice (its claim), and a save while it sends leaves it queued for the next
+ * run (claim.ts). */
+function pushInvoice(db: Db, companyId: string, app: AccountingApp, session: Session, invoiceId: string) {
+  return claimInvoice(db, companyId, app, invoiceId, () => sendInvoice(db, companyId, app, session, invoiceId));
+}
+
+async function sendInvoice(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: Session,
+  invoiceId: string,
+): Promise<Outcome> {
+  const link = await linkRowOf(db, companyId, app.key, 'invoice', invoiceId);
+  const found = await invoiceToPush(db, companyId, invoiceId);
+  const status = found?.invoice.status ?? 'gone';
+  if (!link) {
+    if (!found || !ISSUED.includes(status)) {
+      // deleted, voided or back to draft before it was ever sent: nothing to book
+      await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
+        AND entity_type = 'invoice' AND entity_id = ${invoiceId} AND status = 'queued'`);
+      return 'skipped';
+    }
+    const toPush = await invoicePayloadOf(db, companyId, app, session, found);
+    const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+      app.connector.pushInvoice(tokens, toPush, requestIdOf(companyId, app.key, 'invoice', invoiceId)),
+    );
+    await db.transaction(async (tx) => {
+      await saveLink(tx, companyId, app.key, 'invoice', invoiceId, externalId);
+      await markSent(tx, companyId, app.key, 'invoice', invoiceId, { version: null, hash: sentHashOf(toPush) });
+    });
+    return 'succeeded';
+  }
+  if (link.sent_hash === VOIDED) return 'skipped';
+  if (status === VOID) {
+    const version = await withTokens(db, companyId, app, session, (tokens) =>
+      app.connector.voidInvoice(tokens, link.external_id, (v) =>
+        requestIdOf(companyId, app.key, 'invoice', `${invoiceId}:void:${v}`),
+      ),
+    );
+    await markSent(db, companyId, app.key, 'invoice', invoiceId, { version, hash: VOIDED });
+    return 'succeeded';
+  }
+  // gone or back to draft after it was sent: what was booked stays as it was
+  if (!found || !ISSUED.includes(status)) return 'skipped';
+  const toPush = await invoicePayloadOf(db, companyId, app, session, found);
+  const hash = sentHashOf(toPush);
+  if (hash === link.sent_hash) return 'skipped';
+  const version = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.updateInvoice(tokens, link.external_id, toPush, (v) =>
+      requestIdOf(companyId, app.key, 'invoice', `${invoiceId}:${hash}:${v}`),
+    ),
   );
-  await db.transaction(async (tx) => {
-    await saveLink(tx, companyId, app.key, 'invoice', invoice.id, externalId);
-    await setLog(tx, companyId, app.key, 'invoice', invoice.id, { status: 'succeeded', addAttempt: true });
-    await tx.execute(sql`UPDATE integration_connections SET last_sync_at = now()
-      WHERE company_id = ${companyId} AND app = ${app.key}`);
-  });
+  await markSent(db, companyId, app.key, 'invoice', invoiceId, { version, hash });
   return 'succeeded';
 }
 

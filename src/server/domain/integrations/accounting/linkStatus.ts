@@ -8,6 +8,7 @@ import { validationError } from '../../kernel/errors';
 import type { DomainContext } from '../../records/actor';
 import { INTEGRATION_APPS } from '../apps';
 import { MAPPED_ENTITIES } from './mappings';
+import { liveConnectionSql } from '../store';
 
 export async function accountingLinked(ctx: DomainContext, entityType: string, id: string): Promise<boolean> {
   if (!(MAPPED_ENTITIES as readonly string[]).includes(entityType))
@@ -17,8 +18,7 @@ export async function accountingLinked(ctx: DomainContext, entityType: string, i
   if (!apps.length) return false;
   const rows = rowsOf<{ app: string }>(
     await ctx.db.execute(sql`SELECT l.app FROM integration_links l
-      JOIN integration_connections c ON c.company_id = l.company_id AND c.app = l.app
-        AND c.status IN ('connected', 'paused')
+      JOIN integration_connections c ON c.company_id = l.company_id AND c.app = l.app AND ${liveConnectionSql('c')}
       WHERE l.company_id = ${ctx.actor.companyId} AND l.entity_type = ${entityType} AND l.entity_id = ${String(id)}
         AND l.app IN (${sql.join(
           apps.map((a) => sql`${a.key}`),

@@ -4,8 +4,9 @@
 // ref); accounting_payments_sent (migration 0028) keeps the amount paid each Payment brought
 // the invoice to, and the requestid is made from that amount, so a retried job sends nothing
 // twice; one job at a time sends an invoice's payments (claim.ts), and a rise recorded while it
-// sends goes in the same turn. A Payment is dated the day it was paid: an invoice created already
-// paid (a till's day from Square, pulled later) on its own date, a rise on the day it was
+// sends goes in the same turn. A Payment is dated the day it was paid, never after today (in the
+// company's time zone): an invoice created already paid (a till's day from Square, pulled later)
+// on its own date (today for one dated in the future), a rise on the day it was
 // recorded (the audit log's day, in the company's time zone), else no later than the invoice's
 // last change. An amount paid lowered after it was sent is refused (a refund is made over there).
 import { sql, type SQL } from 'drizzle-orm';
@@ -35,8 +36,8 @@ const auditOf = (companyId: string, invoiceId: SQL) =>
 const paidDayOf = (companyId: string, invoiceId: SQL, invoiceDate: SQL) => sql`coalesce(
   (SELECT (max(a.at) AT TIME ZONE ${zoneOf(companyId)})::date FROM ${auditOf(companyId, invoiceId)}
     AND a.event = 'updated' AND a.changes ? 'amountPaid'),
-  (SELECT ${invoiceDate} FROM ${auditOf(companyId, invoiceId)} AND a.event = 'created' AND a.changes ? 'amountPaid'
-    LIMIT 1),
+  (SELECT least(${invoiceDate}, ${companyToday(companyId)}) FROM ${auditOf(companyId, invoiceId)}
+    AND a.event = 'created' AND a.changes ? 'amountPaid' LIMIT 1),
   least(${companyToday(companyId)},
     (SELECT (max(a.at) AT TIME ZONE ${zoneOf(companyId)})::date FROM ${auditOf(companyId, invoiceId)})))`;
 
@@ -52,7 +53,8 @@ const KEEP_DAY = sql`occurred_on = CASE
 export async function queuePayment(db: Db, companyId: string, appKey: string, invoiceId: string) {
   await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status, occurred_on)
     SELECT ${companyId}, ${appKey}, ${PAYMENT_ENTITY}, i.id, 'queued',
-      CASE WHEN EXISTS (SELECT 1 FROM ${auditOf(companyId, sql`i.id`)}) THEN ${companyToday(companyId)} ELSE i.date END
+      CASE WHEN EXISTS (SELECT 1 FROM ${auditOf(companyId, sql`i.id`)}) THEN ${companyToday(companyId)}
+        ELSE least(i.date, ${companyToday(companyId)}) END
     FROM invoices i WHERE i.company_id = ${companyId} AND i.id = ${invoiceId}
     ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'queued', attempts = 0,
       last_error = NULL, updated_at = now(), ${KEEP_DAY}`);

@@ -4,8 +4,7 @@ import { supplierTable } from '../../../../generated/tables';
 import type { Db } from '../../../db/connect';
 import type { AccountingApp } from '../apps';
 import type { ConnectorTokens } from '../connector';
-import { requestIdOf, withTokens } from '../calls';
-import { linkOf, saveLink } from '../store';
+import { linkedOrPushed } from '../calls';
 
 type Supplier = typeof supplierTable.$inferSelect;
 
@@ -24,21 +23,24 @@ export async function vendorExternalIdOf(
   session: { tokens: ConnectorTokens },
   supplier: Supplier,
 ): Promise<string> {
-  const linked = await linkOf(db, companyId, app.key, 'supplier', supplier.id);
-  if (linked) return linked;
-  const id = await withTokens(db, companyId, app, session, (tokens) =>
-    app.connector.pushVendor(
-      tokens,
-      {
-        id: supplier.id,
-        name: supplier.name,
-        email: supplier.email,
-        phone: supplier.phone,
-        currency: supplier.currency,
-      },
-      requestIdOf(companyId, app.key, 'supplier', supplier.id),
-    ),
+  const { externalId } = await linkedOrPushed(
+    db,
+    companyId,
+    app,
+    session,
+    { entityType: 'supplier', entityId: supplier.id },
+    (tokens, requestId) =>
+      app.connector.pushVendor(
+        tokens,
+        {
+          id: supplier.id,
+          name: supplier.name,
+          email: supplier.email,
+          phone: supplier.phone,
+          currency: supplier.currency,
+        },
+        requestId,
+      ),
   );
-  await saveLink(db, companyId, app.key, 'supplier', supplier.id, id);
-  return id;
+  return externalId;
 }

@@ -1,5 +1,7 @@
 // QuickBooks Online's Accounting API by direct REST (developer.intuit.com, API reference v3):
-// POST /v3/company/{realmId}/{entity} creates, GET /v3/company/{realmId}/query?query= reads.
+// POST /v3/company/{realmId}/{entity} creates (and, with Id and SyncToken, updates; with
+// ?operation=void or delete, voids or deletes), GET /v3/company/{realmId}/{entity}/{id} reads one,
+// GET /v3/company/{realmId}/query?query= queries.
 // Every create carries `requestid`: QuickBooks answers a repeated requestid with the first
 // answer instead of creating again, so a job retried after a lost answer never duplicates.
 // Failures are sorted into the connector's kinds (401, 429, 5xx, other 4xx with the Fault).
@@ -36,6 +38,13 @@ export function faultMessage(body: unknown): string | null {
     .map((e) => [e.Message ?? e.message, e.Detail ?? e.detail].filter(Boolean).join(': '))
     .join('; ')
     .slice(0, 1000);
+}
+
+/** The first Fault error's code (Intuit's list of API error codes: 5010 is a stale SyncToken). */
+function faultCode(body: unknown): string | undefined {
+  const b = body as { Fault?: { Error?: IntuitFaultError[] } } | null;
+  const code = b?.Fault?.Error?.[0]?.code;
+  return code === undefined ? undefined : String(code);
 }
 
 async function call(tokens: ConnectorTokens, method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -81,11 +90,44 @@ async function call(tokens: ConnectorTokens, method: 'GET' | 'POST', path: strin
       kind: 'unavailable',
       message: `QuickBooks Online failed (${response.status}): ${said}`,
     });
-  throw new ConnectorError({ kind: 'rejected', message: `QuickBooks Online refused it: ${said}` });
+  throw new ConnectorError({
+    kind: 'rejected',
+    message: `QuickBooks Online refused it: ${said}`,
+    code: faultCode(json),
+  });
 }
 
 export const create = (tokens: ConnectorTokens, entity: string, payload: unknown, requestId: string) =>
   call(tokens, 'POST', `${entity}?minorversion=${MINOR_VERSION}&requestid=${encodeURIComponent(requestId)}`, payload);
+
+/** An update, void or delete (Intuit: POST with Id and the current SyncToken; `operation`
+ * void or delete); the requestid makes a retry of the same change answer the first one. */
+export const post = (
+  tokens: ConnectorTokens,
+  entity: string,
+  payload: unknown,
+  requestId: string,
+  operation?: 'void' | 'delete',
+) =>
+  call(
+    tokens,
+    'POST',
+    `${entity}?${operation ? `operation=${operation}&` : ''}minorversion=${MINOR_VERSION}&requestid=${encodeURIComponent(requestId)}`,
+    payload,
+  );
+
+/** One record as QuickBooks has it now (GET /v3/company/{realmId}/{entity}/{id}). */
+export const read = async (tokens: ConnectorTokens, entity: string, id: string, name: string) => {
+  const answer = await call(tokens, 'GET', `${entity}/${encodeURIComponent(id)}?minorversion=${MINOR_VERSION}`);
+  const record = answer?.[name] as { Id?: string; SyncToken?: string } | undefined;
+  if (!record?.Id)
+    throw new ConnectorError({ kind: 'unavailable', message: `QuickBooks Online answered no ${name} ${id}` });
+  return record as Record<string, unknown> & { Id: string; SyncToken?: string };
+};
+
+/** Intuit's answer to an update made with an old SyncToken: "Stale Object Error", code 5010. */
+export const isStale = (error: unknown) =>
+  error instanceof ConnectorError && error.failure.kind === 'rejected' && error.failure.code === '5010';
 
 export const query = async (tokens: ConnectorTokens, statement: string) => {
   const answer = await call(

@@ -1,6 +1,9 @@
 // The QuickBooks Online connector: OAuth through intuit-oauth (oauth.ts), data by REST (api.ts).
+import { ConnectorError } from '../connector';
 import type {
   AccountingConnector,
+  ConnectorTokens,
+  RequestIdFor,
   BillToPush,
   CustomerToPush,
   InvoiceToPush,
@@ -9,7 +12,7 @@ import type {
   VendorToPush,
 } from '../connector';
 import { ACCOUNTING_SCOPE, exchangeCode, oauthClient, refreshTokens, revokeTokens } from './oauth';
-import { create, idOf, query, quoted } from './api';
+import { create, idOf, isStale, post, query, quoted, read } from './api';
 import { listAccounts, pushAccount } from './accounts';
 import { listChangedItems, setItemAccounts } from './items';
 
@@ -92,6 +95,49 @@ function vendorDocument(bill: BillToPush) {
     })),
   };
 }
+
+/** A change sent against the record as QuickBooks has it now: its SyncToken read first (an edit
+ * made in QuickBooks' own screens moved it on), and, when QuickBooks still answers "Stale Object
+ * Error" (5010: changed there between the read and the send), read again and sent once more. */
+async function changeCurrent(
+  tokens: ConnectorTokens,
+  entity: string,
+  name: string,
+  externalId: string,
+  requestId: RequestIdFor,
+  send: (current: { Id: string; SyncToken: string }, requestId: string) => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await read(tokens, entity, externalId, name);
+    const syncToken = String(current.SyncToken ?? '0');
+    try {
+      return await send({ Id: String(current.Id), SyncToken: syncToken }, requestId(syncToken));
+    } catch (error) {
+      if (attempt === 0 && isStale(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** The new SyncToken in an update's or a void's answer ({"Invoice":{"Id","SyncToken",…}}). */
+const versionOf = (answer: Record<string, unknown>, name: string) => {
+  idOf(answer, name);
+  return String((answer[name] as { SyncToken?: string }).SyncToken ?? '');
+};
+
+/** Intuit's full update: Id, the current SyncToken and the whole object; what it leaves out is
+ * cleared (a due date or a tax taken off here goes there too), lines without Id replace the old. */
+const fullUpdate = (entity: string, name: string, document: Record<string, unknown>) =>
+  async function (tokens: ConnectorTokens, externalId: string, requestId: RequestIdFor) {
+    const answer = await changeCurrent(tokens, entity, name, externalId, requestId, (current, id) =>
+      post(tokens, entity, { ...document, ...current }, id),
+    );
+    return versionOf(answer, name);
+  };
+
+/** Intuit's answer to a read of a record that is gone (deleted there): Object Not Found, 610. */
+const isGone = (error: unknown) =>
+  error instanceof ConnectorError && error.failure.kind === 'rejected' && error.failure.code === '610';
 
 export const quickbooksConnector: AccountingConnector = {
   provider: 'QuickBooks Online',
@@ -204,6 +250,54 @@ export const quickbooksConnector: AccountingConnector = {
 
   async pushInvoice(tokens, invoice: InvoiceToPush, requestId) {
     return idOf(await create(tokens, 'invoice', salesDocument(invoice), requestId), 'Invoice');
+  },
+
+  updateInvoice: (tokens, externalId, invoice, requestId) =>
+    fullUpdate('invoice', 'Invoice', salesDocument(invoice))(tokens, externalId, requestId),
+
+  async voidInvoice(tokens, externalId, requestId) {
+    // Intuit's void: Id and SyncToken only; QuickBooks keeps the invoice with its amounts zero
+    // and "Voided" put before its private note
+    const answer = await changeCurrent(tokens, 'invoice', 'Invoice', externalId, requestId, (current, id) =>
+      post(tokens, 'invoice', current, id, 'void'),
+    );
+    return versionOf(answer, 'Invoice');
+  },
+
+  updateCreditNote: (tokens, externalId, creditNote, requestId) =>
+    fullUpdate('creditmemo', 'CreditMemo', salesDocument(creditNote))(tokens, externalId, requestId),
+
+  async deleteCreditNote(tokens, externalId, requestId) {
+    // Intuit's delete: Id and SyncToken, ?operation=delete; one deleted already is done
+    try {
+      await changeCurrent(tokens, 'creditmemo', 'CreditMemo', externalId, requestId, (current, id) =>
+        post(tokens, 'creditmemo', current, id, 'delete'),
+      );
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
+  },
+
+  updateBill: (tokens, externalId, bill, requestId) =>
+    fullUpdate('bill', 'Bill', vendorDocument(bill))(tokens, externalId, requestId),
+
+  async updateCustomer(tokens, externalId, customer: CustomerToPush, requestId) {
+    // a sparse update: only the name, email and phone change; QuickBooks keeps the rest
+    const answer = await changeCurrent(tokens, 'customer', 'Customer', externalId, requestId, (current, id) =>
+      post(
+        tokens,
+        'customer',
+        {
+          ...current,
+          sparse: true,
+          DisplayName: displayNameOf(customer.name),
+          PrimaryEmailAddr: { Address: customer.email ?? '' },
+          PrimaryPhone: { FreeFormNumber: customer.phone ?? '' },
+        },
+        id,
+      ),
+    );
+    return versionOf(answer, 'Customer');
   },
 
   async pushCreditNote(tokens, creditNote: InvoiceToPush, requestId) {

@@ -1,0 +1,310 @@
+// QuickBooks Online: documents already sent that change afterwards are sent again (issue 18).
+// Against the local stand-in (tests/standins/quickbooks.ts), which keeps Intuit's update rules:
+// a POST with Id and the current SyncToken replaces the whole Invoice (full update), an old
+// SyncToken answers "Stale Object Error" (5010), ?operation=void zeroes the Invoice and puts
+// "Voided" before its PrivateNote. Expected values worked by hand: 2 x 34.50 = 69.00,
+// 3 x 12.25 = 36.75 (105.75); after the edit 3 x 34.50 = 103.50 and 1 x 12.25 = 12.25 (115.75).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
+import { companyTable } from '../../src/generated/tables';
+import { rowsOf } from '../../src/server/db/connect';
+import { startQuickBooksStandIn, type QboRecord, type QuickBooksStandIn } from '../standins/quickbooks';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+
+type Member = Awaited<ReturnType<typeof makeMember>>;
+type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
+
+const UPDATE = `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id status } }`;
+
+describe.each(backends)('QuickBooks Online: documents changed after they were sent, on %s', (backend) => {
+  let api: TestApi;
+  let qbo: QuickBooksStandIn;
+  let co: Member;
+  let customer = '';
+  let invoiceSeq = 0;
+  const saved: Record<string, string | undefined> = {};
+
+  const call = async <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) =>
+    (await api.gql<T>(co.companyId, query, variables, co.token)) as Answer<T>;
+  const ok = <T>(r: Answer<T>): T => {
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data!;
+  };
+  const issue = async (input: Record<string, unknown> = {}) => {
+    invoiceSeq += 1;
+    return ok(
+      await call<{ invoiceCreate: { id: string; number: string } }>(
+        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
+        {
+          input: {
+            number: `UP-${invoiceSeq}`,
+            customer,
+            date: '2026-11-02',
+            status: 'Sent',
+            lines: [
+              { description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 },
+              { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25 },
+            ],
+            ...input,
+          },
+        },
+      ),
+    ).invoiceCreate;
+  };
+  const update = async (id: string, input: Record<string, unknown>) => ok(await call(UPDATE, { id, input }));
+  const logOf = async (entityType: string, id: string) =>
+    rowsOf<{ status: string; last_error: string | null }>(
+      await api.database.db.execute(sql`SELECT status, last_error FROM integration_sync_log
+        WHERE company_id = ${co.companyId} AND entity_type = ${entityType} AND entity_id = ${id}`),
+    )[0];
+  const linkOf = async (entityType: string, id: string) =>
+    rowsOf<{ external_id: string; external_version: string | null }>(
+      await api.database.db.execute(sql`SELECT external_id, external_version FROM integration_links
+        WHERE company_id = ${co.companyId} AND entity_type = ${entityType} AND entity_id = ${id}`),
+    )[0];
+  const numbered = (number: string) => qbo.records.Invoice.filter((i) => i.DocNumber === number);
+  const changesOf = (id: string) => qbo.changes.filter((c) => String(c.body.Id) === id);
+  /** sent and linked: the QuickBooks Invoice it made */
+  const sent = async (input: Record<string, unknown> = {}) => {
+    const invoice = await issue(input);
+    await pushAllQueued(api.database.db);
+    const [record] = numbered(invoice.number);
+    expect(record).toBeDefined();
+    return { ...invoice, qboId: record.Id, record };
+  };
+  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+
+  beforeAll(async () => {
+    qbo = await startQuickBooksStandIn();
+    const env = {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      QBO_OAUTH_BASE_URL: qbo.url,
+      QBO_API_BASE_URL: qbo.url,
+    };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    api = await startApi(backend);
+    co = await makeMember(api, EVERYTHING);
+    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+    customer = ok(
+      await call<{ customerCreate: { id: string } }>(
+        `mutation { customerCreate(input: { name: "Bar l'Alambic", email: "bar@alambic.example" }) { id } }`,
+      ),
+    ).customerCreate.id;
+    // connect as a person does: Intuit's authorize URL, then our callback with the code
+    const url = ok(
+      await call<{ integrationConnect: string }>(`mutation { integrationConnect(app: quickbooks) }`),
+    ).integrationConnect;
+    const consent = await fetch(url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    // the connection's chart read and Item read go first, so each test sees only its own calls
+    await pushAllQueued(api.database.db);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await qbo?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('an invoice edited after it was sent updates the same QuickBooks Invoice, with its SyncToken read first', async () => {
+    const invoice = await sent();
+    expect(invoice.record).toMatchObject({ TotalAmt: 105.75, SyncToken: '0' });
+    await update(invoice.id, {
+      date: '2026-11-05',
+      shippingCharge: 10,
+      lines: [
+        { description: 'Gin 750 mL', quantity: 3, unitPrice: 34.5 },
+        { description: 'Vodka 375 mL', quantity: 1, unitPrice: 12.25 },
+      ],
+    });
+    // the save queued it again, inside its own transaction
+    expect(await logOf('invoice', invoice.id)).toEqual({ status: 'queued', last_error: null });
+    const requestsBefore = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+
+    // one Invoice still, the same Id, its lines and date as they are now:
+    // 3 x 34.50 = 103.50, 1 x 12.25 = 12.25, shipping 10.00: 125.75
+    expect(numbered(invoice.number)).toHaveLength(1);
+    const [record] = numbered(invoice.number);
+    expect(record.Id).toBe(invoice.qboId);
+    expect(record).toMatchObject({
+      TxnDate: '2026-11-05',
+      TotalAmt: 125.75,
+      Balance: 125.75,
+      SyncToken: '1',
+      Line: [
+        { Amount: 103.5, Description: 'Gin 750 mL', SalesItemLineDetail: { Qty: 3, UnitPrice: 34.5 } },
+        { Amount: 12.25, Description: 'Vodka 375 mL', SalesItemLineDetail: { Qty: 1, UnitPrice: 12.25 } },
+        { Amount: 10, Description: 'Shipping', SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' } } },
+      ],
+    });
+    // a read of the Invoice, then one full update (no sparse) made against SyncToken 0
+    expect(
+      qbo.requests.slice(requestsBefore).map((r) => [r.method, r.entity, r.id ?? null, r.operation ?? null, r.status]),
+    ).toEqual([
+      ['GET', 'invoice', invoice.qboId, null, 200],
+      ['POST', 'invoice', invoice.qboId, null, 200],
+    ]);
+    const [change] = changesOf(invoice.qboId);
+    expect(change.operation).toBe('update');
+    expect(change.body).toMatchObject({ Id: invoice.qboId, SyncToken: '0', DocNumber: invoice.number });
+    expect(change.body.sparse).toBeUndefined();
+    expect(await linkOf('invoice', invoice.id)).toEqual({ external_id: invoice.qboId, external_version: '1' });
+    expect(await logOf('invoice', invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+
+    // a save that changes nothing QuickBooks sees (a note) costs no call
+    await update(invoice.id, { notes: 'Delivered to the back door' });
+    const calls = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+    expect(qbo.requests.length).toBe(calls);
+    expect(await logOf('invoice', invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+  });
+
+  it('an edit made in QuickBooks first is read, and a stale SyncToken (5010) is read again and sent once more', async () => {
+    const invoice = await sent();
+    // someone edits the Invoice in QuickBooks' own screens: SyncToken 0 -> 1
+    qbo.changeRecord('Invoice', invoice.qboId, { PrivateNote: 'Called the customer' });
+    await update(invoice.id, { lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 }] });
+    // and again between our read (SyncToken 1) and our update: 1 -> 2, so the update is stale
+    qbo.editAfterNextRead('Invoice', invoice.qboId, { PrivateNote: 'Called twice' });
+    const requestsBefore = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+
+    expect(qbo.requests.slice(requestsBefore).map((r) => [r.method, r.entity, r.status])).toEqual([
+      ['GET', 'invoice', 200],
+      ['POST', 'invoice', 400],
+      ['GET', 'invoice', 200],
+      ['POST', 'invoice', 200],
+    ]);
+    expect(changesOf(invoice.qboId).map((c) => c.body.SyncToken)).toEqual(['1', '2']);
+    // the two sends are two requestids: the retry is a new request, not the stale one answered again
+    const posts = qbo.requests.slice(requestsBefore).filter((r) => r.method === 'POST');
+    expect(posts[0].requestId).not.toBe(posts[1].requestId);
+    const [record] = numbered(invoice.number);
+    // 1 x 34.50 = 34.50; the full update leaves out what QuickBooks' screen added (PrivateNote)
+    expect(record).toMatchObject({ TotalAmt: 34.5, SyncToken: '3' });
+    expect(record.PrivateNote).toBeUndefined();
+    expect(await linkOf('invoice', invoice.id)).toEqual({ external_id: invoice.qboId, external_version: '3' });
+    expect(await logOf('invoice', invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+  });
+
+  it('a retried job never creates a second Invoice: a lost update is sent again to the same one', async () => {
+    const invoice = await sent();
+    await update(invoice.id, { lines: [{ description: 'Gin 750 mL', quantity: 4, unitPrice: 34.5 }] });
+    await pushAllQueued(api.database.db);
+    // as if the job died after QuickBooks' answer but before the link kept what was sent
+    await api.database.db.execute(sql`UPDATE integration_links SET sent_hash = NULL
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    await pushAllQueued(api.database.db);
+    expect(numbered(invoice.number)).toHaveLength(1);
+    // 4 x 34.50 = 138.00, sent to the same Invoice twice (SyncToken 0, then 1)
+    expect(changesOf(invoice.qboId).map((c) => [c.operation, c.body.SyncToken])).toEqual([
+      ['update', '0'],
+      ['update', '1'],
+    ]);
+    expect(numbered(invoice.number)[0]).toMatchObject({ Id: invoice.qboId, TotalAmt: 138, SyncToken: '2' });
+    // and queued once more with nothing new, nothing is sent
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    const calls = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+    expect(qbo.requests.length).toBe(calls);
+  });
+
+  it('an invoice voided here is voided in QuickBooks once; one voided before it was sent is never sent', async () => {
+    const invoice = await sent();
+    const done = await update(invoice.id, { status: 'Void' });
+    expect(done).toEqual({ invoiceUpdate: { id: invoice.id, status: 'Void' } });
+    expect(await logOf('invoice', invoice.id)).toEqual({ status: 'queued', last_error: null });
+    await pushAllQueued(api.database.db);
+    // Intuit's void: Id and the current SyncToken only, ?operation=void
+    expect(changesOf(invoice.qboId)).toEqual([
+      { entity: 'Invoice', operation: 'void', body: { Id: invoice.qboId, SyncToken: '0' } },
+    ]);
+    expect(numbered(invoice.number)).toHaveLength(1);
+    expect(numbered(invoice.number)[0]).toMatchObject({
+      Id: invoice.qboId,
+      TotalAmt: 0,
+      Balance: 0,
+      PrivateNote: 'Voided',
+      SyncToken: '1',
+    });
+    expect(await linkOf('invoice', invoice.id)).toEqual({ external_id: invoice.qboId, external_version: '1' });
+    // queued again (a Sync, a save), it is not voided twice
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    const calls = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+    expect(qbo.requests.length).toBe(calls);
+
+    // issued, then voided before the job ran: nothing goes to QuickBooks
+    const early = await issue();
+    await update(early.id, { status: 'Void' });
+    await pushAllQueued(api.database.db);
+    expect(numbered(early.number)).toHaveLength(0);
+    expect(await logOf('invoice', early.id)).toBeUndefined();
+    expect(await linkOf('invoice', early.id)).toBeUndefined();
+  });
+
+  it('a customer renamed after it was sent is updated in QuickBooks (sparse) before its next invoice', async () => {
+    const invoice = await sent();
+    const [qboCustomer] = qbo.records.Customer.filter((c) => c.DisplayName === "Bar l'Alambic");
+    expect(qboCustomer).toBeDefined();
+    ok(
+      await call(
+        `mutation($id: ID!) { customerUpdate(id: $id, input: { name: "Bar L'Alambic Inc.", phone: "514-555-0199" }) { id } }`,
+        {
+          id: customer,
+        },
+      ),
+    );
+    await update(invoice.id, { lines: [{ description: 'Gin 750 mL', quantity: 5, unitPrice: 34.5 }] });
+    await pushAllQueued(api.database.db);
+    const customerChanges = changesOf(qboCustomer.Id).filter((c) => c.entity === 'Customer');
+    expect(customerChanges).toEqual([
+      {
+        entity: 'Customer',
+        operation: 'update',
+        body: {
+          Id: qboCustomer.Id,
+          SyncToken: '0',
+          sparse: true,
+          DisplayName: "Bar L'Alambic Inc.",
+          PrimaryEmailAddr: { Address: 'bar@alambic.example' },
+          PrimaryPhone: { FreeFormNumber: '514-555-0199' },
+        },
+      },
+    ]);
+    expect(qbo.records.Customer).toHaveLength(1);
+    expect(qbo.records.Customer[0]).toMatchObject({ DisplayName: "Bar L'Alambic Inc.", SyncToken: '1' });
+    // 5 x 34.50 = 172.50, still to the same customer
+    expect(numbered(invoice.number)[0]).toMatchObject({ TotalAmt: 172.5, CustomerRef: { value: qboCustomer.Id } });
+  });
+
+  it('a payment on an invoice dated in the future is dated today, not the invoice’s day', async () => {
+    const invoice = await issue({
+      date: '2031-03-14',
+      lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }],
+      amountPaid: 69,
+    });
+    await pushAllQueued(api.database.db);
+    const [record] = numbered(invoice.number);
+    const payments = qbo.records.Payment.filter(
+      (p: QboRecord) => (p.Line as { LinkedTxn: { TxnId: string }[] }[])[0].LinkedTxn[0].TxnId === record.Id,
+    );
+    expect(payments.map((p) => [p.TxnDate, p.TotalAmt])).toEqual([[today(), 69]]);
+  });
+});
