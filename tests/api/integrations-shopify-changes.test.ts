@@ -323,6 +323,30 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
     await run();
     expect(await updatesOf(so.id)).toBe(1);
     expect((await salesOrderOf('#4001'))[0].total).toBe('219.790');
+    // staff add a line here; Shopify then marks the order fulfilled, its lines as they were:
+    // the sales order keeps the staff's line
+    const lines = (await linesOf(so.id)).map((l) => ({
+      product: l.product_id,
+      quantity: Number(l.quantity),
+      unitPrice: Number(l.unit_price),
+      tax: l.tax_id,
+    }));
+    ok(
+      await a.call(`mutation($id: ID!, $input: SalesOrderInput!) { salesOrderUpdate(id: $id, input: $input) { id } }`, {
+        id: so.id,
+        input: { lines: [...lines, { product: ginId, description: 'Gift tin', quantity: 1, unitPrice: 0 }] },
+      }),
+    );
+    expect(await deliver('orders/updated', { ...changed, fulfillment_status: 'fulfilled' })).toEqual({
+      outcome: 'queued',
+    });
+    await run();
+    expect((await linesOf(so.id)).map((l) => [l.quantity, l.unit_price])).toEqual([
+      ['1.000', '34.50'],
+      ['3.000', '50.00'],
+      ['1.000', '0.00'],
+    ]);
+    expect(await logOf(5830000001)).toEqual({ status: 'succeeded', last_error: null });
   });
 
   it('cancels an open sales order when the order is cancelled in Shopify', async () => {
@@ -387,7 +411,7 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
       status: 'failed',
       last_error:
         `Order #4003 changed in Shopify after it was shipped (shipment ${shipmentNumber}): ` +
-        `Shopify now has 1 x Gin 750 mL and 10.00 shipping; sales order ${so.number} has 2 x Gin 750 mL and 10.00 shipping and was not changed`,
+        `Shopify now has 1 x Gin 750 mL and 10.00 shipping; sales order ${so.number} has 2 x Gin 750 mL and 10.00 shipping and was not changed. Sync now clears this message.`,
     });
     expect((await failures()).find((f) => f.entityType === 'shopifyOrder')?.error).toMatch(
       /^Order #4003 changed in Shopify after it was shipped/,
@@ -403,9 +427,17 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
     await run();
     expect((await logOf(5830000003)).last_error).toBe(
       `Order #4003 was cancelled in Shopify after it was shipped (shipment ${shipmentNumber}): ` +
-        `sales order ${so.number} was not changed; cancel it or take the goods back here`,
+        `sales order ${so.number} was not changed; cancel it or take the goods back here. Sync now clears this message.`,
     );
     expect((await salesOrderOf('#4003'))[0].status).toBe('Shipped');
+    // staff dealt with it: Sync now clears the message, and the same order again raises nothing
+    ok(await a.call(`mutation { integrationSync(app: shopify) }`));
+    await run();
+    expect(await logOf(5830000003)).toEqual({ status: 'succeeded', last_error: null });
+    await deliver('orders/updated', { ...cancelled, updated_at: '2026-11-26T11:00:00Z' });
+    await run();
+    expect((await logOf(5830000003)).status).toBe('succeeded');
+    expect(await updatesOf(so.id)).toBe(updates);
   });
 
   it("shows under More info the cent by which Shopify's per-line tax differs from the sales order's", async () => {

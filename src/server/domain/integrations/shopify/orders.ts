@@ -27,6 +27,7 @@ import { createDocument, linesOf, nextNumber, readDocument, refId, todayOf } fro
 import { firstDependent } from '../../sales/flow/dependents';
 import { SHIPPED_STATUSES } from '../../sales/flow/shipmentStock';
 import { updateRecord } from '../../records/write';
+import { AppError } from '../../kernel/errors';
 import { entityByName } from '../../../../generated/entities';
 import { dayIn, timeZoneOf } from '../../company/timeZone';
 import { fromScaled, toScaled } from '../../../../shared/money';
@@ -203,6 +204,13 @@ export interface Skipped {
   skipped: string;
 }
 
+/** A change staff must make by hand, logged as failed with these words (More info). Unlike an
+ * OrderProblem the transaction is kept: the change is remembered as seen, so Sync now (which
+ * queues failed orders again) clears the message instead of raising it again. */
+export interface NeedsHand {
+  failed: string;
+}
+
 /** The sales order's fields that follow Shopify: its lines, shipping charge and notes. */
 type OrderInput = Record<string, unknown> & { lines: Record<string, unknown>[] };
 
@@ -244,6 +252,16 @@ const sameLines = (
     ]),
   );
 
+/** What of Shopify's order a sales order follows, as one text (shopify_orders.applied). */
+const followed = (order: StoreOrder, wanted: OrderInput | null) =>
+  order.cancelled_at || !wanted ? 'cancelled' : `${sameLines(wanted.lines)}|${cents(wanted.shippingCharge)}`;
+
+async function setApplied(db: Db, companyId: string, localId: string, applied: string) {
+  await db.execute(
+    sql`UPDATE shopify_orders SET applied = ${applied} WHERE company_id = ${companyId} AND id = ${localId}`,
+  );
+}
+
 const cents = (value: unknown) => toScaled((value as number | string | null | undefined) ?? 0, 2);
 
 /** "2 x Gin 750 mL, 6 x Rye 750 mL" */
@@ -282,52 +300,60 @@ async function movedOn(ctx: DomainContext, record: Record<string, unknown> & { i
 }
 
 /** An imported order Shopify changed or cancelled: its sales order follows while nothing was
- * shipped or invoiced from it; otherwise it is left as it is and the order fails with what
- * changed (OrderProblem, shown under More info), until staff make the two agree. */
+ * shipped or invoiced from it; otherwise it is left as it is and the order is logged as failed
+ * with what changed (More info). An update that changes nothing the sales order follows (a
+ * fulfillment, a tag, a payment: `applied` is as it was) leaves it, and staff's edits, alone. */
 async function followChange(
   ctx: DomainContext,
   order: StoreOrder,
-  localId: string,
+  local: { id: string; applied: string | null },
   salesOrderId: string,
-): Promise<string | Skipped> {
+): Promise<string | Skipped | NeedsHand> {
+  const wanted = order.cancelled_at ? null : await salesOrderInput(ctx, order);
+  const now = followed(order, wanted);
+  if (local.applied === now) return salesOrderId;
+  const { db, actor } = ctx;
+  const seen = () => setApplied(db, actor.companyId, local.id, now);
   let record;
   try {
     record = await readDocument(ctx, 'salesOrder', salesOrderId);
-  } catch {
-    return { skipped: 'Its sales order was deleted here' };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return { skipped: 'Its sales order was deleted here' };
+    throw error;
   }
   const number = String(record.number);
   const label = `Order ${order.name}`;
   const current = linesOf(record);
-  if (order.cancelled_at) {
-    if (record.status === 'Cancelled') return salesOrderId;
-    const moved = await movedOn(ctx, record);
-    if (moved)
-      throw new OrderProblem(
-        `${label} was cancelled in Shopify after ${moved}: sales order ${number} was not changed; cancel it or take the goods back here`,
-      );
-    await updateRecord(ctx, entityByName.salesOrder, salesOrderId, {
-      status: 'Cancelled',
-      notes: `${String(record.notes ?? '')}; cancelled in Shopify`.slice(0, 2000),
-    });
-    await noteTaxDifference(ctx, order, localId, salesOrderId);
+  // staff may have made the two agree already
+  const agree = wanted
+    ? sameLines(current) === sameLines(wanted.lines) && cents(record.shippingCharge) === cents(wanted.shippingCharge)
+    : record.status === 'Cancelled';
+  if (agree) {
+    await seen();
     return salesOrderId;
   }
-  const wanted = await salesOrderInput(ctx, order);
-  const same =
-    sameLines(current) === sameLines(wanted.lines) && cents(record.shippingCharge) === cents(wanted.shippingCharge);
-  if (same) return salesOrderId;
   const moved = await movedOn(ctx, record);
-  if (moved)
-    throw new OrderProblem(
-      `${label} changed in Shopify after ${moved}: Shopify now has ${listed(wanted.lines)}` +
-        `${cents(wanted.shippingCharge) ? ` and ${text(cents(wanted.shippingCharge))} shipping` : ''}; ` +
-        `sales order ${number} has ${listed(current)}` +
-        `${cents(record.shippingCharge) ? ` and ${text(cents(record.shippingCharge))} shipping` : ''} and was not changed`,
-    );
-  await updateRecord(ctx, entityByName.salesOrder, salesOrderId, wanted);
+  if (moved) {
+    await seen();
+    const shipping = (value: unknown) => (cents(value) ? ` and ${text(cents(value))} shipping` : '');
+    return {
+      failed: wanted
+        ? `${label} changed in Shopify after ${moved}: Shopify now has ${listed(wanted.lines)}${shipping(wanted.shippingCharge)}; ` +
+          `sales order ${number} has ${listed(current)}${shipping(record.shippingCharge)} and was not changed. ` +
+          'Sync now clears this message.'
+        : `${label} was cancelled in Shopify after ${moved}: sales order ${number} was not changed; ` +
+          'cancel it or take the goods back here. Sync now clears this message.',
+    };
+  }
+  await updateRecord(
+    ctx,
+    entityByName.salesOrder,
+    salesOrderId,
+    wanted ?? { status: 'Cancelled', notes: `${String(record.notes ?? '')}; cancelled in Shopify`.slice(0, 2000) },
+  );
+  await seen();
   // the note follows the sales order as changed (only then: a note Sync now cleared stays so)
-  await noteTaxDifference(ctx, order, localId, salesOrderId);
+  await noteTaxDifference(ctx, order, local.id, salesOrderId);
   return salesOrderId;
 }
 
@@ -368,12 +394,12 @@ async function noteTaxDifference(ctx: DomainContext, order: StoreOrder, localId:
  * already as Shopify has it), or why there is nothing to do (cancelled before import, erased at
  * the customer's request, or gone). Throws OrderProblem for data to fix or a change staff must
  * make by hand. */
-export async function importOrder(db: Db, companyId: string, localId: string): Promise<string | Skipped> {
+export async function importOrder(db: Db, companyId: string, localId: string): Promise<string | Skipped | NeedsHand> {
   return db.transaction(async (tx) => {
     // the row lock makes two runs of the job wait for each other; the second finds the link
-    const [row] = rowsOf<{ payload: StoreOrder | null }>(
-      await tx.execute(sql`SELECT payload FROM shopify_orders WHERE company_id = ${companyId} AND id = ${localId}
-        FOR UPDATE`),
+    const [row] = rowsOf<{ payload: StoreOrder | null; applied: string | null }>(
+      await tx.execute(sql`SELECT payload, applied FROM shopify_orders WHERE company_id = ${companyId}
+        AND id = ${localId} FOR UPDATE`),
     );
     const already = await linkOf(tx, companyId, 'shopify', ORDER_ENTITY, localId);
     if (!row) return already ?? { skipped: 'No longer kept' };
@@ -391,7 +417,7 @@ export async function importOrder(db: Db, companyId: string, localId: string): P
         features: await featuresOf(tx, companyId),
       },
     };
-    if (already) return followChange(ctx, order, localId, already);
+    if (already) return followChange(ctx, order, { id: localId, applied: row.applied }, already);
     if (order.line_items?.length && order.line_items.every((line) => currentQuantity(line) === 0))
       return { skipped: 'Every line was taken off in Shopify before import' };
     const customer = await customerFor(tx, companyId, order);
@@ -409,6 +435,7 @@ export async function importOrder(db: Db, companyId: string, localId: string): P
       shippingCharge: wanted.shippingCharge ?? undefined,
     });
     await saveLink(tx, companyId, 'shopify', ORDER_ENTITY, localId, id);
+    await setApplied(tx, companyId, localId, followed(order, wanted));
     await setLog(tx, companyId, 'shopify', ORDER_ENTITY, localId, { status: 'succeeded' });
     await noteTaxDifference(ctx, order, localId, id);
     return id;

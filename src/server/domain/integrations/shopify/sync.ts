@@ -17,7 +17,15 @@ import { connectionOf, setLog, tokensOf } from '../store';
 import { featuresOf } from '../../company/companies';
 import { addOnFeature } from '../addOns';
 import { MAX_ATTEMPTS } from '../sync';
-import { importOrder, OrderProblem, ORDER_ENTITY, receiveOrder, TAX_NOTE_ENTITY, type Skipped } from './orders';
+import {
+  importOrder,
+  OrderProblem,
+  ORDER_ENTITY,
+  receiveOrder,
+  TAX_NOTE_ENTITY,
+  type NeedsHand,
+  type Skipped,
+} from './orders';
 import { pushSiteStock, STOCK_ENTITY } from './stock';
 import { MAX_LISTED } from './connector';
 import { DATA_REQUEST_ENTITY, pruneShopifyData } from './privacy';
@@ -165,6 +173,12 @@ async function runOne(
     setLog(db, companyId, app.key, record.entity_type, record.entity_id, change);
   try {
     const outcome = await work();
+    // a change staff must make by hand (orders.ts NeedsHand): its words under More info
+    if (outcome && typeof outcome === 'object' && 'failed' in outcome) {
+      await log({ status: 'failed', addAttempt: true, error: (outcome as NeedsHand).failed.slice(0, 2000) });
+      summary.failed++;
+      return true;
+    }
     // nothing to make (cancelled, erased or gone): done, with the reason kept
     const skipped =
       outcome && typeof outcome === 'object' && 'skipped' in outcome ? (outcome as Skipped).skipped : null;
