@@ -4,28 +4,19 @@
 // header, and a customer they are not linked to opens nothing. Expected figures are worked by
 // hand: an order of 2 x 25.50 is 51.00.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildSchema } from 'graphql';
 import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { userTable } from '../../src/generated/tables';
-import type { Mailer } from '../../src/server/http/mail';
 import { portalSdl } from '../../src/server/domain/portal/schema';
-
-type Gql<T> = {
-  status: number;
-  body: {
-    data?: T | null;
-    errors?: { message: string; extensions: { code: string; info: Record<string, unknown> } }[];
-  };
-};
+import { ACCEPT, INVITE, codeOf, mailbox, ok, portalCalls } from './support/portal';
 
 const OFF = /^The customer portal is not turned on for this company/;
 
 describe.each(backends)('customer portal access on %s', (backend) => {
   let api: TestApi;
-  const mails: { to: string; text: string }[] = [];
+  const mail = mailbox();
+  const { mails } = mail;
   let staff: { userId: string; companyId: string; token: string };
   let other: { userId: string; companyId: string; token: string };
   /** linked to Alpha and Beta */
@@ -34,50 +25,22 @@ describe.each(backends)('customer portal access on %s', (backend) => {
   let dave: { email: string; token: string };
   const ids: Record<string, string> = {};
 
-  const main = async <T>(companyId: string, query: string, variables = {}, token = staff.token) =>
-    (await api.gql<T>(companyId, query, variables, token)) as Gql<T>;
-  const portal = async <T>(query: string, token: string, customer?: string, variables = {}, co = staff.companyId) => {
-    const res = await api.app.inject({
-      method: 'POST',
-      url: `/portal/graphql/${co}`,
-      headers: { authorization: `Bearer ${token}`, ...(customer ? { 'x-portal-customer': customer } : {}) },
-      payload: { query, variables },
-    });
-    return { status: res.statusCode, body: res.json() } as Gql<T>;
-  };
-  const ok = <T>(r: Gql<T>): T => {
-    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-    return r.body.data!;
-  };
-  const codeOf = (r: Gql<unknown>) => r.body.errors?.[0]?.extensions.code;
-  const create = async (companyId: string, entity: string, input: Record<string, unknown>, token = staff.token) => {
-    const type = entity[0].toUpperCase() + entity.slice(1);
-    const r = await main<Record<string, { id: string }>>(
-      companyId,
-      `mutation($input: ${type}Input!) { ${entity}Create(input: $input) { id } }`,
-      { input },
-      token,
-    );
-    return ok(r)[`${entity}Create`].id;
-  };
+  const calls = portalCalls(
+    () => api,
+    () => staff.token,
+  );
+  const { main, create } = calls;
+  const portal = <T>(query: string, token: string, customer?: string, variables = {}, co = staff.companyId) =>
+    calls.portalAt<T>(co, query, variables, token, customer ? { 'x-portal-customer': customer } : {});
+  /** a person with a user row, signed in */
   const person = async (name: string) => {
-    const email = `${name}-${randomUUID().slice(0, 6)}@portal.test`;
-    const [u] = await api.database.db.insert(userTable).values({ email, name }).returning({ id: userTable.id });
-    return { email, token: await api.token(String(u.id)) };
+    const { email, userId } = await calls.person(name);
+    return { email, token: await api.token(userId) };
   };
-  const INVITE = `mutation($c: ID!, $e: String!) { portalInviteCustomerUser(customerId: $c, email: $e) { id } }`;
-  const ACCEPT = `mutation($t: String!) { portalAcceptInvitation(token: $t) }`;
   /** staff invite; answers the mailed link's token */
-  const invite = async (customerId: string, email: string) => {
-    ok(await main(staff.companyId, INVITE, { c: customerId, e: email }));
-    return mails.at(-1)!.text.match(/invitation=([A-Za-z0-9_-]{43})/)![1];
-  };
-  const setAddOn = async (enabled: boolean) =>
-    ok(
-      await main(staff.companyId, `mutation($on: Boolean!) { addOnSet(addOn: "customerPortal", enabled: $on) }`, {
-        on: enabled,
-      }),
-    );
+  const invite = async (customerId: string, email: string) =>
+    (await calls.invite(mail, staff.companyId, customerId, email)).link;
+  const setAddOn = (enabled: boolean) => calls.setPortalAddOn(staff.companyId, enabled);
   const salesOrderCount = async () =>
     rowsOf<{ n: string }>(
       await api.database.db.execute(
@@ -86,8 +49,7 @@ describe.each(backends)('customer portal access on %s', (backend) => {
     )[0].n;
 
   beforeAll(async () => {
-    const mailer: Mailer = { send: async (m) => void mails.push(m) };
-    api = await startApi(backend, { mailer });
+    api = await startApi(backend, { mailer: mail.mailer });
     staff = await makeMember(api, EVERYTHING, 'Distillerie Accès');
     other = await makeMember(api, EVERYTHING, 'Other Co');
     const co = staff.companyId;

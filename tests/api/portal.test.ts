@@ -13,97 +13,39 @@
 //   January: opening 0.00; + 100.00 = 100.00; - 40.00 = 60.00 closing.
 // A draft invoice (INV-A3) and customer B's invoice (INV-B1, 777.00) never count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { EVERYTHING, backends, makeMember, startApi, AUDIENCE, ISSUER, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
 import { UnauthorizedError } from '../../src/server/auth';
 import { PORTAL_CLIENT_ID, WEB_CLIENT_ID } from '../../src/server/auth/constants';
-import { membershipTable, userTable } from '../../src/generated/tables';
-import type { Mailer } from '../../src/server/http/mail';
 import { refreshInvoiceBalance } from '../../src/server/domain/sales/balance';
-
-type Gql<T> = {
-  status: number;
-  body: { data?: T; errors?: { message: string; extensions: { code: string; info: Record<string, unknown> } }[] };
-};
+import { codeOf, mailbox, ok, portalCalls } from './support/portal';
 
 describe.each(backends)('customer portal on %s', (backend) => {
   let api: TestApi;
   let sign: (userId: string, clientId: string) => Promise<string>;
-  const mails: { to: string; subject: string; text: string }[] = [];
+  const mail = mailbox();
   let staff: { userId: string; companyId: string; token: string };
   let other: { userId: string; companyId: string; token: string };
   let alice: { userId: string; token: string; staffToken: string };
   const ids: Record<string, string> = {};
 
-  const post = async <T>(
-    url: string,
-    query: string,
-    variables: Record<string, unknown> = {},
-    token?: string,
-    headers = {},
-  ) => {
-    const res = await api.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      payload: { query, variables },
-    });
-    return { status: res.statusCode, body: res.json() } as Gql<T>;
-  };
-  const main = <T>(companyId: string, query: string, variables?: Record<string, unknown>, token = staff.token) =>
-    post<T>(`/graphql/${companyId}`, query, variables, token);
+  const calls = portalCalls(
+    () => api,
+    () => staff.token,
+  );
+  const { main, create, person, colleague, setPortalAddOn, accept } = calls;
   const portal = <T>(
     companyId: string,
     query: string,
     variables?: Record<string, unknown>,
     token = alice.token,
     headers = {},
-  ) => post<T>(`/portal/graphql/${companyId}`, query, variables, token, headers);
-  const ok = <T>(r: Gql<T>): T => {
-    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-    return r.body.data!;
-  };
-  const codeOf = (r: Gql<unknown>) => r.body.errors?.[0]?.extensions.code;
-
-  const create = async (companyId: string, entity: string, input: Record<string, unknown>, token = staff.token) => {
-    const type = entity[0].toUpperCase() + entity.slice(1);
-    const r = await main<Record<string, { id: string }>>(
-      companyId,
-      `mutation($input: ${type}Input!) { ${entity}Create(input: $input) { id } }`,
-      { input },
-      token,
-    );
-    return ok(r)[`${entity}Create`].id;
-  };
-  const newUser = async (email: string) => {
-    const [u] = await api.database.db
-      .insert(userTable)
-      .values({ email, name: email.split('@')[0] })
-      .returning({ id: userTable.id });
-    return String(u.id);
-  };
+  ) => calls.portalAt<T>(companyId, query, variables, token, headers);
   /** staff invite; the person accepts with the mailed link's token (signed in with the portal client) */
-  const invite = async (companyId: string, customerId: string, email: string, token = staff.token) => {
-    const r = await main<{ portalInviteCustomerUser: { id: string; status: string } }>(
-      companyId,
-      `mutation($c: ID!, $e: String!) { portalInviteCustomerUser(customerId: $c, email: $e) { id status customerName } }`,
-      { c: customerId, e: email },
-      token,
-    );
-    const invited = ok(r).portalInviteCustomerUser;
-    const link = mails.at(-1)!.text.match(/invitation=([A-Za-z0-9_-]{43})/)![1];
-    return { id: invited.id, status: invited.status, link };
-  };
-  const accept = (companyId: string, link: string, token: string) =>
-    portal<{ portalAcceptInvitation: string }>(
-      companyId,
-      `mutation($t: String!) { portalAcceptInvitation(token: $t) }`,
-      { t: link },
-      token,
-    );
+  const invite = (companyId: string, customerId: string, email: string) =>
+    calls.invite(mail, companyId, customerId, email);
 
   beforeAll(async () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -117,8 +59,7 @@ describe.each(backends)('customer portal on %s', (backend) => {
         throw new UnauthorizedError('bad token');
       }
     };
-    const mailer: Mailer = { send: async (m) => void mails.push(m) };
-    api = await startApi(backend, { verifyToken, mailer });
+    api = await startApi(backend, { verifyToken, mailer: mail.mailer });
     sign = (userId, clientId) =>
       new SignJWT({ client_id: clientId })
         .setProtectedHeader({ alg: 'RS256' })
@@ -182,16 +123,15 @@ describe.each(backends)('customer portal on %s', (backend) => {
         VALUES (${co}, ${number}, ${customer}, '2026-02-02', ${status}, ${customer === ids.a ? ids.soA : ids.soB})`);
 
     // the company has the portal as an add-on of /apps; off, nothing below would open
-    ok(await main(co, `mutation { addOnSet(addOn: "customerPortal", enabled: true) }`));
+    await setPortalAddOn(co, true);
     // the other company's portal is on too: what keeps Alice out there is her lack of a link
-    ok(await main(other.companyId, `mutation { addOnSet(addOn: "customerPortal", enabled: true) }`, {}, other.token));
+    await setPortalAddOn(other.companyId, true, other.token);
     ok(
       await main(co, `mutation($i: PortalSettingsInput!) { portalSetSettings(input: $i) { enabled productIds } }`, {
         i: { enabled: true, productIds: [ids.gin, ids.vodka] },
       }),
     );
-    const aliceId = await newUser(`alice-${randomUUID().slice(0, 6)}@alpha.test`);
-    const [{ email }] = rowsOf<{ email: string }>(await db.execute(sql`SELECT email FROM users WHERE id = ${aliceId}`));
+    const { userId: aliceId, email } = await person('alice', 'alpha.test');
     alice = {
       userId: aliceId,
       token: await sign(aliceId, PORTAL_CLIENT_ID),
@@ -383,10 +323,7 @@ describe.each(backends)('customer portal on %s', (backend) => {
   });
 
   it('another customer’s person sees only theirs, on every operation', async () => {
-    const bobId = await newUser(`bob-${randomUUID().slice(0, 6)}@beta.test`);
-    const [{ email }] = rowsOf<{ email: string }>(
-      await api.database.db.execute(sql`SELECT email FROM users WHERE id = ${bobId}`),
-    );
+    const { userId: bobId, email } = await person('bob', 'beta.test');
     const bob = await sign(bobId, PORTAL_CLIENT_ID);
     // inviting again renews the one invitation: the first link stops working
     const first = await invite(staff.companyId, ids.b, email);
@@ -479,12 +416,7 @@ describe.each(backends)('customer portal on %s', (backend) => {
       ['config.write', 'production.write'],
       ['config.write', 'inventory.read'],
     ]) {
-      const [u] = await api.database.db
-        .insert(userTable)
-        .values({ email: `${randomUUID()}@example.test`, name: 'Colleague' })
-        .returning({ id: userTable.id });
-      await api.database.db.insert(membershipTable).values({ companyId: co, user: u.id, permissions });
-      const token = await sign(String(u.id), WEB_CLIENT_ID);
+      const token = await sign(await colleague(co, permissions), WEB_CLIENT_ID);
       for (const query of [
         `{ portalSettings { enabled } }`,
         `{ portalUsers { id } }`,
@@ -495,14 +427,8 @@ describe.each(backends)('customer portal on %s', (backend) => {
         expect(codeOf(await main(co, query, {}, token)), `${permissions.join()} ${query}`).toBe('FORBIDDEN');
     }
     // read-only permissions suffice for inventory and production
-    const [u] = await api.database.db
-      .insert(userTable)
-      .values({ email: `${randomUUID()}@example.test`, name: 'Setup' })
-      .returning({ id: userTable.id });
-    await api.database.db
-      .insert(membershipTable)
-      .values({ companyId: co, user: u.id, permissions: ['config.write', 'inventory.read', 'production.read'] });
-    ok(await main(co, `{ portalSettings { enabled } }`, {}, await sign(String(u.id), WEB_CLIENT_ID)));
+    const setup = await colleague(co, ['config.write', 'inventory.read', 'production.read'], 'Setup');
+    ok(await main(co, `{ portalSettings { enabled } }`, {}, await sign(setup, WEB_CLIENT_ID)));
   });
 
   it('staff pick the customer to invite for among the company’s own, by name', async () => {
