@@ -149,6 +149,7 @@ export const appEnglish = {
     chunk: {
       failed: 'This screen could not be loaded. Check your connection and reload the page.',
       reload: 'Reload',
+      save_warning_failed: 'The warning could not be loaded: check your connection and press Save again.',
     },
     company: {
       label: 'Distillery',

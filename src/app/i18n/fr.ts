@@ -366,6 +366,8 @@ export const appFrench = {
     chunk: {
       failed: "Cet écran n'a pas pu être chargé. Vérifiez votre connexion et rechargez la page.",
       reload: 'Recharger',
+      save_warning_failed:
+        "L'avertissement n'a pas pu être chargé : vérifiez votre connexion et appuyez de nouveau sur Enregistrer.",
     },
     company: {
       label: 'Distillerie',
