@@ -258,7 +258,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     sale(yesterday, 12, [[ginVariation, 4, 3995]], { location_id: 'L2MARKET' });
     sale(addDays(yesterday, -1), 12, [[ginVariation, 6, 3995]]);
 
-    expect(await sync()).toBe(2); // yesterday and the catalogue
+    expect(await sync()).toBe(3); // yesterday, the orders changed since the last look, and the catalogue
     await push();
     const invoices = await invoicesOf(yesterday);
     expect(invoices).toHaveLength(1);
@@ -320,7 +320,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   });
 
   it('never pulls the same day twice, even when its record is queued again', async () => {
-    expect(await sync()).toBe(1); // only the catalogue: no new closed day
+    expect(await sync()).toBe(2); // only the changes and the catalogue: no new closed day
     await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
       WHERE company_id = ${co.companyId} AND app = 'square' AND entity_type = 'squareDay'`);
     await push();

@@ -28,4 +28,26 @@ describe('printed invoice with a tax as charged', () => {
     expect(byLabel.get('documentPrints.total.taxAsCharged')).toMatch(/20\.93/);
     expect(byLabel.get('documentPrints.total.total CAD')).toMatch(/181\.83/);
   });
+
+  it("shows the company's tax registration number beside the tax as charged, as a taxed row does", async () => {
+    // the till's tax has no tax record: the details request asks for the company's taxes'
+    // registration numbers (statedTaxes), and the row reads "Tax as charged (no. …)"
+    const { detailsQuery } = await import('../../src/app/pages/documentPrints/queries');
+    expect(detailsQuery({}, [], true).document).toContain('statedTaxes: taxes2(first: 100)');
+    expect(detailsQuery({}, [], false).document).not.toContain('statedTaxes');
+    const sheet = buildDocument(
+      'invoice',
+      {
+        number: 'INV-2',
+        currency: 'CAD',
+        taxAsCharged: 5.19,
+        taxRegistrations: ['123456789RT0001'],
+        lines: [{ quantity: 1, unitPrice: 39.95, product: { name: 'Gin' } }],
+      },
+      null,
+      { t, locale: 'en', values: true },
+    );
+    const row = sheet.totals.find((x) => /5\.19/.test(x.value));
+    expect(row?.label).toBe('documentPrints.total.taxRegistration documentPrints.total.taxAsCharged 123456789RT0001');
+  });
 });

@@ -46,6 +46,8 @@ export interface PrintRecord {
   shippingCharge?: number | null;
   /** a tax a till already charged, to the cent: the document's tax (shared/money/statedTax.ts) */
   taxAsCharged?: number | null;
+  /** the company's tax registration numbers (GST/HST, QST), shown beside a tax as charged */
+  taxRegistrations?: string[] | null;
   freight?: number | null;
   amountPaid?: number | null;
   notes?: string | null;
@@ -291,7 +293,9 @@ export function buildDocument(
         .map((l) => [String(l.tax!.id), text(l.tax!.registrationNumber)]),
     );
     for (const tax of totals.taxes) {
-      const number = registration.get(String(tax.id));
+      // a tax as charged (no tax record: a till's) shows the company's numbers, as a line's tax
+      // shows its own
+      const number = tax.id === null ? (record.taxRegistrations ?? []).join(', ') : registration.get(String(tax.id));
       const named = (label: string) => (number ? k('total.taxRegistration', { label, number }) : label);
       const parts = !tax.components.length
         ? [{ label: k('total.taxAsCharged'), amount: tax.amount }]

@@ -11,7 +11,7 @@ import {
   type PrintRecord,
   type Translate,
 } from './documents';
-import { DETAIL_FIELDS, DOCUMENT_QUERIES, detailsQuery, type DocumentKind } from './queries';
+import { DETAIL_FIELDS, DOCUMENT_QUERIES, STATED_TAXES, detailsQuery, type DocumentKind } from './queries';
 
 /** Spec 9: print delay before printing. */
 export const PRINT_DELAY_MS = 500;
@@ -50,9 +50,13 @@ function withDetails(record: PrintRecord, details: Details): PrintRecord {
       .map(([, v]) => [String((v as TaxRow).id), v as TaxRow]),
   );
   const named = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, details[f] ?? record[f as keyof PrintRecord] ?? null]));
+  // a tax as charged names no tax record: it shows the company's registration numbers
+  const stated = details[STATED_TAXES] as { edges?: { node?: { registrationNumber?: string | null } }[] } | undefined;
+  const registrations = (stated?.edges ?? []).map((e) => e.node?.registrationNumber?.trim() ?? '').filter(Boolean);
   return {
     ...record,
     ...named,
+    ...(stated ? { taxRegistrations: [...new Set(registrations)] } : {}),
     lines: (record.lines ?? []).map((l) => ({
       ...l,
       tax: l.tax?.id !== undefined && l.tax?.id !== null ? (taxes.get(String(l.tax.id)) ?? null) : null,
@@ -77,7 +81,8 @@ export async function printDocument(request: DocumentPrintRequest, deps: Documen
     const taxIds = priced
       ? [...new Set((record.lines ?? []).flatMap((l) => (l.tax?.id ? [String(l.tax.id)] : [])))]
       : [];
-    const q = detailsQuery(refs, taxIds);
+    const stated = record.taxAsCharged !== null && record.taxAsCharged !== undefined;
+    const q = detailsQuery(refs, taxIds, !!priced && stated);
     details = await deps.call<Details>(q.document, q.variables);
   } catch {
     return 'aborted';

@@ -60,15 +60,21 @@ const DETAILS: Record<string, { type: string; fields: string }> = {
 };
 export const DETAIL_FIELDS = Object.keys(DETAILS);
 
+/** the alias the company's taxes come back under, for a tax as charged */
+export const STATED_TAXES = 'statedTaxes';
+
 const TAX_FIELDS = 'id name code rate registrationNumber components { name rate compound }';
 
 /** The second request: the company, each named record (by its document field) and the lines'
- * taxes (at most 20: the API allows 30 aliases) as t0, t1, …. */
+ * taxes (at most 20: the API allows 30 aliases) as t0, t1, …; for a tax as charged (a till's,
+ * on no line's tax record), the company's taxes' registration numbers as statedTaxes. */
 export function detailsQuery(
   refs: Record<string, string>,
   taxIds: string[],
+  statedTax = false,
 ): { document: string; variables: Record<string, string> } {
   const parts = ['  companies { id name address phone businessNumber }'];
+  if (statedTax) parts.push(`  ${STATED_TAXES}: taxes2(first: 100) { edges { node { registrationNumber } } }`);
   const defs: string[] = [];
   const variables: Record<string, string> = {};
   for (const [field, id] of Object.entries(refs)) {

@@ -1,0 +1,326 @@
+// Square (point of sale): what a till takes beyond items, worked by hand from Square's Orders
+// API (developer.squareup.com: OrderRoundingAdjustment, OrderServiceCharge, Refund) against the
+// stand-in (tests/standins/square.ts): Canadian cash rounding to 5 cents, service charges (a
+// tasting fee taxed, a gratuity not), an amount refunded with no item, and the sales a till
+// uploads after its day was pulled (offline mode).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { EVERYTHING, backends, startApi, type TestApi } from './harness';
+import { exciseCompany } from './exciseKit';
+import { companyTable } from '../../src/generated/tables';
+import { rowsOf } from '../../src/server/db/connect';
+import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { addDays } from '../../src/shared/days';
+import { startOfDay } from '../../src/server/domain/integrations/square/days';
+import { dayIn } from '../../src/server/domain/company/timeZone';
+
+type Co = Awaited<ReturnType<typeof exciseCompany>>;
+type Gql = { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
+
+const ZONE = 'America/Toronto';
+const INVOICE = `query($id: ID!) { invoice(id: $id) { subtotal taxTotal total amountPaid balance notes
+  lines { product { id } description quantity unitPrice amount } } }`;
+
+describe.each(backends)('Square till amounts on %s', (backend) => {
+  let api: TestApi;
+  let square: SquareStandIn;
+  let co: Co;
+  let tastingRoom = '';
+  let gin = '';
+  let vodka = '';
+  let ginVariation = '';
+  let vodkaVariation = '';
+  let vodkaDay = '';
+  let feesDay = '';
+  const saved: Record<string, string | undefined> = {};
+  const yesterday = addDays(dayIn(ZONE, new Date(Date.now() - 2 * 3_600_000)), -1);
+
+  const ok = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => {
+    const r = (await api.gql(co.companyId, query, variables, co.token)).body as Gql;
+    if (r.errors) throw new Error(JSON.stringify(r.errors));
+    return r.data as T;
+  };
+  const at = (day: string, hour: number) =>
+    new Date(Date.parse(startOfDay(ZONE, day)) + hour * 3_600_000).toISOString();
+  const money = (amount: number) => ({ amount, currency: 'CAD' });
+  const HST = { uid: 'T1', name: 'HST', percentage: '13.0', type: 'ADDITIVE', scope: 'ORDER' } as const;
+  const taxed = (uid: string, variation: string, quantity: number, base: number, tax: number): StandInLine => ({
+    uid,
+    name: variation === ginVariation ? 'Gin 750' : 'Vodka 375',
+    quantity: String(quantity),
+    catalog_object_id: variation,
+    base_price_money: money(base),
+    gross_sales_money: money(quantity * base),
+    total_discount_money: money(0),
+    total_tax_money: money(tax),
+    total_money: money(quantity * base + tax),
+    applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
+  });
+  const order = (id: string, day: string, hour: number, fields: Partial<StandInOrder>) =>
+    square.orders.push({
+      id,
+      location_id: 'L1TASTINGROOM',
+      state: 'COMPLETED',
+      closed_at: at(day, hour),
+      line_items: [],
+      taxes: [HST],
+      ...fields,
+    });
+  const pull = async (day: string) => {
+    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
+      WHERE company_id = ${co.companyId}`);
+    await ok(`mutation { integrationSync(app: square) }`);
+    await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+  };
+  const invoicesOf = async (day: string) =>
+    rowsOf<{ id: string }>(
+      await api.database.db.execute(sql`SELECT id::text FROM invoices WHERE company_id = ${co.companyId}
+        AND date = ${day} AND notes LIKE 'Square sales of%' ORDER BY id`),
+    );
+  const invoice = async (id: string) => (await ok<{ invoice: Record<string, unknown> }>(INVOICE, { id })).invoice;
+  const dutyPaid = async (product: string) =>
+    Number(
+      rowsOf<{ q: string }>(
+        await api.database.db.execute(sql`SELECT coalesce(sum(quantity), 0)::text AS q FROM stock_balances
+          WHERE company_id = ${co.companyId} AND stock_id = ${product} AND site_id = ${co.site} AND status = 'DutyPaid'`),
+      )[0].q,
+    );
+  const failures = async () =>
+    rowsOf<{ entity_type: string; last_error: string }>(
+      await api.database.db.execute(sql`SELECT entity_type, last_error FROM integration_sync_log
+        WHERE company_id = ${co.companyId} AND app = 'square' AND status = 'failed'`),
+    );
+
+  beforeAll(async () => {
+    square = await startSquareStandIn();
+    const env = {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      SQUARE_APPLICATION_ID: square.applicationId,
+      SQUARE_APPLICATION_SECRET: square.applicationSecret,
+      SQUARE_BASE_URL: square.url,
+    };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    api = await startApi(backend);
+    co = await exciseCompany(api, [...EVERYTHING, 'audit', 'reports']);
+    await api.database.db
+      .update(companyTable)
+      .set({ addOns: ['pointOfSale'] })
+      .where(eq(companyTable.id, co.companyId));
+    tastingRoom = await co.create('customer', { name: 'Tasting room sales' });
+    const product = (name: string, sku: string, price: number, size: number) =>
+      co.create('product', { name, sku, price, strength: 40, containerSize: size, caseSize: 12 });
+    gin = await product('Gin 750', 'GIN-750', 39.95, 0.75);
+    vodka = await product('Vodka 375', 'VOD-375', 24.99, 0.375);
+    for (const id of [gin, vodka])
+      await ok(`mutation($input: ProductAdjustInput!) { productAdjustInventory(input: $input) { refId } }`, {
+        input: {
+          date: '2025-01-06',
+          siteId: co.site,
+          productId: id,
+          lot: null,
+          status: 'DutyPaid',
+          quantity: 30,
+          value: 300,
+        },
+      });
+    ginVariation = square.addVariation('Gin 750', 'GIN-750', 3995);
+    vodkaVariation = square.addVariation('Vodka 375', 'VOD-375', 2499);
+    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
+      `mutation { integrationConnect(app: square) }`,
+    );
+    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
+    await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    await ok(
+      `mutation($s: ID!, $l: String!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: $l, customerId: $c) { siteId } }`,
+      { s: co.site, l: 'L1TASTINGROOM', c: tastingRoom },
+    );
+  });
+  afterAll(async () => {
+    await api?.close();
+    await square?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('makes the invoice what the till took: cash rounded to 5 cents, down and up', async () => {
+    // Day 1, one cash sale: 3 x Vodka 375 at 24.99 = 74.97; HST 13 % 9.7461 -> 9.75; 84.72,
+    // which cash rounds to 84.70 (rounding_adjustment -0.02, total_money 84.70). An invoice
+    // line cannot be below zero: the 0.02 comes off the vodka, 74.95 over 3 bottles is 2 at
+    // 24.98 and 1 at 24.99; tax as charged 9.75; total 84.70.
+    const day1 = addDays(yesterday, -10);
+    order('CASH-1', day1, 12, {
+      line_items: [taxed('C1', vodkaVariation, 3, 2499, 975)],
+      rounding_adjustment: { uid: 'RA1', name: 'Cash rounding', amount_money: money(-2) },
+      total_money: money(8470),
+    });
+    await pull(day1);
+    expect(await failures()).toEqual([]);
+    const [first] = await invoicesOf(day1);
+    vodkaDay = first.id;
+    expect(await invoice(first.id)).toMatchObject({
+      subtotal: 74.95,
+      taxTotal: 9.75,
+      total: 84.7,
+      amountPaid: 84.7,
+      balance: 0,
+    });
+    expect((await invoice(first.id)).lines).toEqual([
+      { product: { id: vodka }, description: null, quantity: 2, unitPrice: 24.98, amount: 49.96 },
+      { product: { id: vodka }, description: null, quantity: 1, unitPrice: 24.99, amount: 24.99 },
+    ]);
+    // Day 2: a card sale, Gin 39.95 + HST 5.1935 -> 5.19 = 45.14 (no rounding); a cash sale of
+    // the same, 45.14 rounded to 45.15 (+0.01). The till took 90.29: gin 2 x 39.95 = 79.90, a
+    // cash rounding line 0.01, tax 10.38: 90.29.
+    const day2 = addDays(yesterday, -9);
+    order('CARD-2', day2, 11, { line_items: [taxed('K1', ginVariation, 1, 3995, 519)], total_money: money(4514) });
+    order('CASH-2', day2, 15, {
+      line_items: [taxed('K2', ginVariation, 1, 3995, 519)],
+      rounding_adjustment: { uid: 'RA2', name: 'Cash rounding', amount_money: money(1) },
+      total_money: money(4515),
+    });
+    await pull(day2);
+    const [second] = await invoicesOf(day2);
+    const two = await invoice(second.id);
+    expect(two).toMatchObject({ subtotal: 79.91, taxTotal: 10.38, total: 90.29, amountPaid: 90.29, balance: 0 });
+    expect(two.lines).toEqual([
+      { product: { id: gin }, description: null, quantity: 2, unitPrice: 39.95, amount: 79.9 },
+      { product: null, description: 'Cash rounding', quantity: 1, unitPrice: 0.01, amount: 0.01 },
+    ]);
+  });
+
+  it('takes service charges as lines that move no stock, their tax inside the tax as charged', async () => {
+    // 2 x Gin 750 = 79.90, HST 10.387 -> 10.39; a tasting fee 10.00 (taxable, HST 1.30); a
+    // gratuity 5.00 (not taxable). Square's total_money 79.90 + 10.39 + 10.00 + 1.30 + 5.00 =
+    // 106.59. Invoice: gin 79.90, Tasting fee 10.00, Gratuity 5.00: subtotal 94.90; tax as
+    // charged 10.39 + 1.30 = 11.69; total 106.59. Only the two bottles leave stock.
+    const day = addDays(yesterday, -8);
+    const ginBefore = await dutyPaid(gin);
+    order('FEES-1', day, 14, {
+      line_items: [taxed('F1', ginVariation, 2, 3995, 1039)],
+      service_charges: [
+        {
+          uid: 'SC1',
+          name: 'Tasting fee',
+          amount_money: money(1000),
+          applied_money: money(1000),
+          total_tax_money: money(130),
+          total_money: money(1130),
+          calculation_phase: 'SUBTOTAL_PHASE',
+          taxable: true,
+          applied_taxes: [{ uid: 'SC1-T1', tax_uid: 'T1', applied_money: money(130) }],
+        },
+        {
+          uid: 'SC2',
+          name: 'Gratuity',
+          amount_money: money(500),
+          applied_money: money(500),
+          total_tax_money: money(0),
+          total_money: money(500),
+          calculation_phase: 'TOTAL_PHASE',
+          taxable: false,
+        },
+      ],
+      total_money: money(10659),
+    });
+    await pull(day);
+    expect(await failures()).toEqual([]);
+    const [made] = await invoicesOf(day);
+    feesDay = made.id;
+    const fees = await invoice(made.id);
+    expect(fees).toMatchObject({ subtotal: 94.9, taxTotal: 11.69, total: 106.59, amountPaid: 106.59, balance: 0 });
+    expect(fees.notes).toContain('HST 13% 11.69');
+    expect(fees.lines).toEqual([
+      { product: { id: gin }, description: null, quantity: 2, unitPrice: 39.95, amount: 79.9 },
+      { product: null, description: 'Tasting fee', quantity: 1, unitPrice: 10, amount: 10 },
+      { product: null, description: 'Gratuity', quantity: 1, unitPrice: 5, amount: 5 },
+    ]);
+    expect(await dutyPaid(gin)).toBe(ginBefore - 2);
+  });
+
+  it('takes sales uploaded after the day was pulled, and amounts refunded, once each', async () => {
+    // The day is pulled with one sale (1 x Vodka 24.99 + HST 3.2487 -> 3.25 = 28.24). The
+    // till was offline: a second sale closed that day at 16:00 (2 x Vodka 49.98 + HST 6.4974
+    // -> 6.50 = 56.48) reaches Square the next morning at 09:00, and at 10:00 the first sale
+    // gets 5.00 back with no item returned. The next pull makes a second invoice for the day
+    // (56.48, two bottles out) and a Credited return of 5.00 dated the next day (no tax: Square
+    // says none, no stock back); pulled again, nothing more.
+    const day = addDays(yesterday, -6);
+    const next = addDays(day, 1);
+    order('LATE-0', day, 12, { line_items: [taxed('L0', vodkaVariation, 1, 2499, 325)], total_money: money(2824) });
+    await pull(day);
+    expect(await invoicesOf(day)).toHaveLength(1);
+    // the last look for changes was just after the day's pull (02:00 the next day)
+    await api.database.db.execute(sql`UPDATE square_settings SET changes_checked_at = ${at(next, 3)}::timestamptz
+      WHERE company_id = ${co.companyId}`);
+    const vodkaBefore = await dutyPaid(vodka);
+    order('LATE-1', day, 16, {
+      updated_at: at(next, 9),
+      line_items: [taxed('L1', vodkaVariation, 2, 2499, 650)],
+      total_money: money(5648),
+    });
+    const first = square.orders.find((o) => o.id === 'LATE-0')!;
+    first.updated_at = at(next, 10);
+    first.refunds = [
+      {
+        id: 'REFUND-1',
+        location_id: 'L1TASTINGROOM',
+        reason: 'Goodwill',
+        amount_money: money(500),
+        status: 'APPROVED',
+        created_at: at(next, 10),
+      },
+    ];
+    const again = async () => {
+      await ok(`mutation { integrationSync(app: square) }`);
+      await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+    };
+    await again();
+    expect(await failures()).toEqual([]);
+    const invoices = await invoicesOf(day);
+    expect(invoices).toHaveLength(2);
+    const late = await invoice(invoices[1].id);
+    expect(late).toMatchObject({ subtotal: 49.98, taxTotal: 6.5, total: 56.48, amountPaid: 56.48 });
+    expect(late.notes).toContain('taken after the day was pulled');
+    expect(await dutyPaid(vodka)).toBe(vodkaBefore - 2);
+    const refunds = async () =>
+      rowsOf<{ date: string; status: string; total: string; restock: boolean }>(
+        await api.database.db.execute(sql`SELECT date::text, status, total::text, restock FROM sales_returns
+          WHERE company_id = ${co.companyId} AND notes LIKE 'Square refunds of%' AND date = ${next}`),
+      );
+    expect(await refunds()).toEqual([
+      { date: next, status: 'Credited', total: expect.stringMatching(/^5\.0*$/), restock: false },
+    ]);
+    await again();
+    expect(await invoicesOf(day)).toHaveLength(2);
+    expect(await refunds()).toHaveLength(1);
+    expect(await dutyPaid(vodka)).toBe(vodkaBefore - 2);
+  });
+
+  it("gives a return made from a day's invoice its share of the tax as charged", async () => {
+    const returned = async (invoiceId: string) => {
+      const { salesReturnFromInvoice: id } = await ok<{ salesReturnFromInvoice: string }>(
+        `mutation($id: ID!) { salesReturnFromInvoice(invoiceId: $id) }`,
+        { id: invoiceId },
+      );
+      return (
+        await ok<{ salesReturn: Record<string, unknown> }>(
+          `query($id: ID!) { salesReturn(id: $id) { taxAsCharged subtotal taxTotal total } }`,
+          { id },
+        )
+      ).salesReturn;
+    };
+    // the vodka day returned whole: its lines are all products (74.95 of 74.95), so the day's
+    // tax 9.75 comes back to the cent: 74.95 + 9.75 = 84.70
+    expect(await returned(vodkaDay)).toEqual({ taxAsCharged: 9.75, subtotal: 74.95, taxTotal: 9.75, total: 84.7 });
+    // the fees day: only the gin comes back (79.90 of the lines' 94.90; the tasting fee and the
+    // gratuity are no products): 11.69 x 79.90 / 94.90 = 9.8423 -> 9.84; total 89.74
+    expect(await returned(feesDay)).toEqual({ taxAsCharged: 9.84, subtotal: 79.9, taxTotal: 9.84, total: 89.74 });
+  });
+});
