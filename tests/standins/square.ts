@@ -7,8 +7,9 @@
 //   access_token, token_type "bearer", expires_at (30 days), merchant_id, refresh_token),
 //   POST /oauth2/revoke (RevokeToken, "Authorization: Client {secret}").
 // - GET /v2/locations (ListLocations), POST /v2/orders/search (SearchOrders: location_ids,
-//   query.filter.state_filter.states, date_time_filter.closed_at {start_at, end_at}; cursor pages;
-//   orders are answered as the test stored them, with their line amounts, taxes and returns),
+//   query.filter.state_filter.states, date_time_filter.closed_at or updated_at {start_at, end_at};
+//   cursor pages; orders are answered as the test stored them, with their line amounts, taxes,
+//   service_charges, rounding_adjustment, returns and refunds),
 //   POST /v2/catalog/batch-retrieve (object_ids), POST /v2/catalog/batch-upsert
 //   (idempotency_key, batches[].objects with "#" temporary ids; answers objects and id_mappings;
 //   a repeated idempotency_key answers the first answer, whatever the objects now say; an object
@@ -51,17 +52,60 @@ export interface StandInTax {
   scope: 'ORDER' | 'LINE_ITEM';
 }
 
+/** A service charge of an order (OrderServiceCharge: a tasting fee, a gratuity), or one handed
+ * back (OrderReturnServiceCharge): total_money = applied_money + total_tax_money. */
+export interface StandInServiceCharge {
+  uid: string;
+  name: string;
+  amount_money?: Money;
+  applied_money: Money;
+  total_tax_money: Money;
+  total_money: Money;
+  calculation_phase: 'SUBTOTAL_PHASE' | 'TOTAL_PHASE' | 'APPORTIONED_PERCENTAGE_PHASE' | 'APPORTIONED_AMOUNT_PHASE';
+  taxable: boolean;
+  applied_taxes?: { uid: string; tax_uid: string; applied_money: Money }[];
+}
+
+/** OrderRoundingAdjustment: the cash rounding of a total (Canada rounds cash to 5 cents). */
+export interface StandInRounding {
+  uid: string;
+  name: string;
+  amount_money: Money;
+}
+
+/** A refund of an order (Orders API Refund: id, location_id, reason, amount_money, status). */
+export interface StandInRefund {
+  id: string;
+  location_id: string;
+  reason: string;
+  amount_money: Money;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'FAILED';
+  created_at: string;
+}
+
 /** An order as Square stores it (only the fields the connector reads and the search filters). */
 export interface StandInOrder {
   id: string;
   location_id: string;
   state: 'OPEN' | 'COMPLETED' | 'CANCELED';
   closed_at: string;
+  /** when it last changed (uploaded by a till back online, refunded); closed_at when not given */
+  updated_at?: string;
   line_items: StandInLine[];
   taxes?: StandInTax[];
   discounts?: { uid: string; name: string; percentage?: string; amount_money?: Money; scope: string }[];
+  service_charges?: StandInServiceCharge[];
+  rounding_adjustment?: StandInRounding;
   /** a refund of items: the lines handed back, and the taxes refunded with them */
-  returns?: { uid: string; source_order_id: string; return_line_items: StandInLine[]; return_taxes?: StandInTax[] }[];
+  returns?: {
+    uid: string;
+    source_order_id: string;
+    return_line_items: StandInLine[];
+    return_service_charges?: StandInServiceCharge[];
+    return_taxes?: StandInTax[];
+    rounding_adjustment?: StandInRounding;
+  }[];
+  refunds?: StandInRefund[];
   total_money?: Money;
 }
 
@@ -218,18 +262,25 @@ export async function startSquareStandIn(port = 0): Promise<SquareStandIn> {
     const q = body.query as {
       filter?: {
         state_filter?: { states?: string[] };
-        date_time_filter?: { closed_at?: { start_at?: string; end_at?: string } };
+        date_time_filter?: {
+          closed_at?: { start_at?: string; end_at?: string };
+          updated_at?: { start_at?: string; end_at?: string };
+        };
       };
     };
     const ids = (body.location_ids as string[]) ?? [];
     const states = q?.filter?.state_filter?.states;
     const closed = q?.filter?.date_time_filter?.closed_at;
+    const updated = q?.filter?.date_time_filter?.updated_at;
+    const updatedAt = (o: StandInOrder) => o.updated_at ?? o.closed_at;
     const found = orders
       .filter((o) => ids.includes(o.location_id))
       .filter((o) => !states || states.includes(o.state))
       .filter((o) => !closed?.start_at || Date.parse(o.closed_at) >= Date.parse(closed.start_at))
       .filter((o) => !closed?.end_at || Date.parse(o.closed_at) < Date.parse(closed.end_at))
-      .sort((a, b) => a.closed_at.localeCompare(b.closed_at));
+      .filter((o) => !updated?.start_at || Date.parse(updatedAt(o)) >= Date.parse(updated.start_at))
+      .filter((o) => !updated?.end_at || Date.parse(updatedAt(o)) < Date.parse(updated.end_at))
+      .sort((a, b) => (updated ? updatedAt(a).localeCompare(updatedAt(b)) : a.closed_at.localeCompare(b.closed_at)));
     const limit = Number(body.limit ?? 500);
     const start = body.cursor ? Number(body.cursor) : 0;
     const page = found.slice(start, start + limit);

@@ -32,15 +32,28 @@ export interface TaxPart {
   cents: bigint;
 }
 
+/** What a line of the till is: a catalog item sold or handed back (it moves stock); a service
+ * charge (a tasting fee, a gratuity: Orders API service_charges, return_service_charges); the
+ * cash rounding of an order or a return (rounding_adjustment: Canadian cash totals are rounded to
+ * 5 cents); money given back with no item (a refund with no returned line items). Only items
+ * move stock. */
+export type TillKind = 'item' | 'charge' | 'rounding' | 'refund';
+
 /** A line of a completed sale, or of an itemized refund, with the amounts Square computed. */
 export interface SoldLine {
   orderId: string;
+  /** what marks it taken (integration square_taken): the order's id, or the refund's for money
+   * given back with no item (a refund added to an order already taken) */
+  takenId: string;
+  /** when it happened: the order's closed_at, the refund's created_at */
+  at: string;
+  kind: TillKind;
   name: string;
   variationId: string | null;
   quantity: string;
   /** what the line took before tax, after its own and the order's discounts (Square spreads an
    * order-level discount over the lines' total_discount_money): total_money - total_tax_money,
-   * which holds for additive and inclusive taxes alike */
+   * which holds for additive and inclusive taxes alike. A rounding may be below zero. */
   netCents: bigint;
   /** the line's taxes as charged (applied_taxes), what is left of total_tax_money as "Tax" */
   taxes: TaxPart[];
@@ -52,12 +65,28 @@ export interface SoldLine {
 const cents = (money: Square.Money | undefined) => money?.amount ?? 0n;
 
 type OrderTax = Square.OrderLineItemTax | Square.OrderReturnTax;
-type AnyLine = Square.OrderLineItem | Square.OrderReturnLineItem;
+/** a line item, a return line item, a service charge or a returned one: what they share */
+interface AmountLine {
+  name?: string | null;
+  variationName?: string | null;
+  catalogObjectId?: string | null;
+  quantity?: string;
+  totalMoney?: Square.Money;
+  totalTaxMoney?: Square.Money;
+  basePriceMoney?: Square.Money;
+  appliedTaxes?: Square.OrderLineItemAppliedTax[] | null;
+}
 
 const taxName = (tax: OrderTax | undefined) =>
   `${tax?.name || 'Tax'}${tax?.percentage ? ` ${tax.percentage.replace(/\.0+$/, '')}%` : ''}`;
 
-function soldLine(order: Square.Order, line: AnyLine, taxes: OrderTax[], returned: boolean): SoldLine {
+function soldLine(
+  order: Square.Order,
+  line: AmountLine,
+  taxes: OrderTax[],
+  returned: boolean,
+  kind: 'item' | 'charge',
+): SoldLine {
   const taxTotal = cents(line.totalTaxMoney);
   const parts: TaxPart[] = [];
   let applied = 0n;
@@ -68,10 +97,11 @@ function soldLine(order: Square.Order, line: AnyLine, taxes: OrderTax[], returne
   }
   if (taxTotal !== applied) parts.push({ name: taxName(undefined), cents: taxTotal - applied });
   return {
-    orderId: order.id ?? '',
-    name: line.name ?? line.variationName ?? '',
-    variationId: line.catalogObjectId ?? null,
-    quantity: line.quantity,
+    ...orderPart(order),
+    kind,
+    name: line.name ?? line.variationName ?? (kind === 'charge' ? 'Service charge' : ''),
+    variationId: kind === 'item' ? (line.catalogObjectId ?? null) : null,
+    quantity: kind === 'item' ? (line.quantity ?? '1') : '1',
     netCents: cents(line.totalMoney) - taxTotal,
     taxes: parts.filter((p) => p.cents !== 0n),
     currency: line.totalMoney?.currency ?? line.basePriceMoney?.currency ?? 'CAD',
@@ -79,25 +109,79 @@ function soldLine(order: Square.Order, line: AnyLine, taxes: OrderTax[], returne
   };
 }
 
-/** An order's lines as the day needs them: what it sold, and what it took back (a refund of
- * items is an order of its own whose `returns` name the lines handed back). */
+const orderPart = (order: Square.Order) => ({
+  orderId: order.id ?? '',
+  takenId: order.id ?? '',
+  at: order.closedAt ?? order.updatedAt ?? '',
+});
+
+function rounding(order: Square.Order, adjustment: Square.OrderRoundingAdjustment | undefined, returned: boolean) {
+  const amount = cents(adjustment?.amountMoney);
+  if (amount === 0n) return [];
+  const line: SoldLine = {
+    ...orderPart(order),
+    kind: 'rounding',
+    name: adjustment?.name || 'Cash rounding',
+    variationId: null,
+    quantity: '1',
+    netCents: amount,
+    taxes: [],
+    currency: adjustment?.amountMoney?.currency ?? 'CAD',
+    returned,
+  };
+  return [line];
+}
+
+/** An order's lines as the day needs them: what it sold (items, service charges, its cash
+ * rounding), and what it took back (a refund of items is an order of its own whose `returns`
+ * name the lines and service charges handed back, with their own rounding). */
 export function linesOfOrder(order: Square.Order): SoldLine[] {
-  const sold = (order.lineItems ?? []).map((line) => soldLine(order, line, order.taxes ?? [], false));
-  const back = (order.returns ?? []).flatMap((r) =>
-    (r.returnLineItems ?? []).map((line) => soldLine(order, line, r.returnTaxes ?? [], true)),
-  );
+  const taxes = order.taxes ?? [];
+  const sold = [
+    ...(order.lineItems ?? []).map((line) => soldLine(order, line, taxes, false, 'item')),
+    ...(order.serviceCharges ?? []).map((line) => soldLine(order, line, taxes, false, 'charge')),
+    ...rounding(order, order.roundingAdjustment, false),
+  ];
+  const back = (order.returns ?? []).flatMap((r) => [
+    ...(r.returnLineItems ?? []).map((line) => soldLine(order, line, r.returnTaxes ?? [], true, 'item')),
+    ...(r.returnServiceCharges ?? []).map((line) => soldLine(order, line, r.returnTaxes ?? [], true, 'charge')),
+    ...rounding(order, r.roundingAdjustment, true),
+  ]);
   return [...sold, ...back];
 }
 
-/** The location's orders COMPLETED (closed) in [startAt, endAt), every page. */
-export async function completedOrders(
+/** The money an order gave back with no item returned (Orders API `refunds` of an order that
+ * has no `returns` line items: an amount refunded on the sale itself), the approved ones. Square
+ * says nothing of the tax inside such an amount, so it is given back as it is, with no tax. */
+export function amountRefundsOf(order: Square.Order): SoldLine[] {
+  const itemized = (order.returns ?? []).some((r) => (r.returnLineItems ?? []).length > 0);
+  if (itemized) return [];
+  return (order.refunds ?? [])
+    .filter((r) => r.status === 'APPROVED' && cents(r.amountMoney) > 0n)
+    .map((r) => ({
+      orderId: order.id ?? '',
+      takenId: `refund:${r.id}`,
+      at: r.createdAt ?? order.updatedAt ?? '',
+      kind: 'refund' as const,
+      name: `Refund${r.reason ? `: ${r.reason}` : ''}`.slice(0, 200),
+      variationId: null,
+      quantity: '1',
+      netCents: cents(r.amountMoney),
+      taxes: [],
+      currency: r.amountMoney.currency ?? 'CAD',
+      returned: true,
+    }));
+}
+
+async function searchOrders(
   tokens: ConnectorTokens,
   locationId: string,
+  field: 'closedAt' | 'updatedAt',
   startAt: string,
   endAt: string,
-): Promise<SoldLine[]> {
+): Promise<Square.Order[]> {
   const client = squareClient(tokens.accessToken);
-  const lines: SoldLine[] = [];
+  const orders: Square.Order[] = [];
   let cursor: string | undefined;
   do {
     const answer = await squareCall(() =>
@@ -108,17 +192,42 @@ export async function completedOrders(
         query: {
           filter: {
             stateFilter: { states: ['COMPLETED'] },
-            dateTimeFilter: { closedAt: { startAt, endAt } },
+            dateTimeFilter: { [field]: { startAt, endAt } },
           },
-          // closed_at filtering requires sorting on CLOSED_AT (SearchOrdersDateTimeFilter)
-          sort: { sortField: 'CLOSED_AT', sortOrder: 'ASC' },
+          // a date_time_filter requires sorting on the same field (SearchOrdersDateTimeFilter)
+          sort: { sortField: field === 'closedAt' ? 'CLOSED_AT' : 'UPDATED_AT', sortOrder: 'ASC' },
         },
       }),
     );
-    for (const order of answer.orders ?? []) lines.push(...linesOfOrder(order));
+    orders.push(...(answer.orders ?? []));
     cursor = answer.cursor || undefined;
   } while (cursor);
-  return lines;
+  return orders;
+}
+
+/** The location's orders COMPLETED (closed) in [startAt, endAt), every page, as lines. */
+export async function completedOrders(
+  tokens: ConnectorTokens,
+  locationId: string,
+  startAt: string,
+  endAt: string,
+): Promise<SoldLine[]> {
+  return (await searchOrders(tokens, locationId, 'closedAt', startAt, endAt)).flatMap(linesOfOrder);
+}
+
+/** The location's COMPLETED orders changed (updated_at) in [startAt, endAt): sales a till
+ * uploaded late (offline mode) and refunds added to earlier sales. Each order's lines and its
+ * amount-only refunds; the caller keeps what is not yet taken. */
+export async function changedOrders(
+  tokens: ConnectorTokens,
+  locationId: string,
+  startAt: string,
+  endAt: string,
+): Promise<SoldLine[]> {
+  return (await searchOrders(tokens, locationId, 'updatedAt', startAt, endAt)).flatMap((o) => [
+    ...linesOfOrder(o),
+    ...amountRefundsOf(o),
+  ]);
 }
 
 /** The SKU of each catalog item variation asked for (ids Square no longer has are left out). */

@@ -3,6 +3,7 @@
 import type { OAuthConnector } from '../connector';
 import { authorizeUrl, exchangeCode, refreshTokens, revokeTokens } from './oauth';
 import {
+  changedOrders,
   completedOrders,
   listLocations,
   retrieveItems,
@@ -15,6 +16,7 @@ import {
 export interface PointOfSaleConnector extends OAuthConnector {
   listLocations: typeof listLocations;
   completedOrders: typeof completedOrders;
+  changedOrders: typeof changedOrders;
   variationSkus: typeof variationSkus;
   variationsBySku: typeof variationsBySku;
   retrieveItems: typeof retrieveItems;
@@ -30,6 +32,7 @@ export const squareConnector: PointOfSaleConnector = {
   revoke: revokeTokens,
   listLocations,
   completedOrders,
+  changedOrders,
   variationSkus,
   variationsBySku,
   retrieveItems,

@@ -35,11 +35,20 @@ export interface DayLine {
   unitCents: bigint;
 }
 
-/** What the day sold, or what it took back: its lines at their net amounts, each tax as
- * Square charged it (name and cents, in the order met), and its total in cents (Square's
- * total_money: the lines' net amounts plus the taxes). */
+/** A line that moves no stock: a service charge, the cash rounding, money given back with no
+ * item; one per name, its amount before tax. */
+export interface DayAmount {
+  description: string;
+  cents: bigint;
+}
+
+/** What the day sold, or what it took back: its item lines at their net amounts, its other
+ * lines (service charges, cash rounding, amounts refunded), each tax as Square charged it (name
+ * and cents, in the order met), and its total in cents (the sum of Square's total_money: the
+ * lines' net amounts, the roundings, plus the taxes). */
 export interface DaySide {
   lines: DayLine[];
+  amounts: DayAmount[];
   taxes: { name: string; cents: bigint }[];
   cents: bigint;
 }
@@ -69,13 +78,58 @@ function pricedUnits(units: bigint, cents: bigint): { units: bigint; unitCents: 
   ].filter((p) => p.units > 0n);
 }
 
+const lineCents = (l: DayLine) => (l.milli / 1000n) * l.unitCents;
+
+/** A rounding down (the till took less than the sales and their tax: 12.42 paid as 12.40) has
+ * no line of its own, a document line being no less than zero: it comes off the side's largest
+ * line, priced again in whole cents (3 at 24.99 less 0.02 is 2 at 24.98 and 1 at 24.99), or off
+ * its largest other amount. The tax stays as charged: the rounding is the price, not the tax. */
+function roundDown(side: DaySide, down: bigint) {
+  const amount = [...side.amounts].sort((x, y) => (y.cents > x.cents ? 1 : y.cents < x.cents ? -1 : 0))[0];
+  const line = [...side.lines].sort((x, y) => {
+    const d = lineCents(y) - lineCents(x);
+    return d > 0n ? 1 : d < 0n ? -1 : 0;
+  })[0];
+  if (line && lineCents(line) >= down) {
+    const units = line.milli / 1000n;
+    const at = side.lines.indexOf(line);
+    const repriced = pricedUnits(units, lineCents(line) - down).map((p) => ({
+      productId: line.productId,
+      milli: p.units * 1000n,
+      unitCents: p.unitCents,
+    }));
+    side.lines.splice(at, 1, ...repriced);
+    return;
+  }
+  if (amount && amount.cents >= down) {
+    amount.cents -= down;
+    return;
+  }
+  throw new DayProblem(`Square's cash rounding of the day (-${fromScaled(down, 2)}) is more than its sales`);
+}
+
 function sideOf(lines: SoldLine[], products: Map<string, SoldProduct>): DaySide {
   const byPrice = new Map<string, DayLine>();
+  const amounts = new Map<string, bigint>();
   const taxes = new Map<string, bigint>();
   let cents = 0n;
+  let rounded = 0n;
   for (const line of lines) {
+    cents += line.netCents;
+    for (const tax of line.taxes) {
+      taxes.set(tax.name, (taxes.get(tax.name) ?? 0n) + tax.cents);
+      cents += tax.cents;
+    }
+    if (line.kind === 'rounding') {
+      rounded += line.netCents;
+      continue;
+    }
     if (line.netCents < 0n)
       throw new DayProblem(`Square line "${line.name}" (order ${line.orderId}) comes to less than nothing`);
+    if (line.kind !== 'item') {
+      amounts.set(line.name, (amounts.get(line.name) ?? 0n) + line.netCents);
+      continue;
+    }
     const product = products.get(line.variationId!)!;
     for (const { units, unitCents } of pricedUnits(wholeUnits(line), line.netCents)) {
       const key = `${product.id}/${unitCents}`;
@@ -83,20 +137,22 @@ function sideOf(lines: SoldLine[], products: Map<string, SoldProduct>): DaySide 
       entry.milli += units * 1000n;
       byPrice.set(key, entry);
     }
-    cents += line.netCents;
-    for (const tax of line.taxes) {
-      taxes.set(tax.name, (taxes.get(tax.name) ?? 0n) + tax.cents);
-      cents += tax.cents;
-    }
   }
   for (const [name, amount] of taxes)
     if (amount < 0n) throw new DayProblem(`Square's ${name} of the day comes to less than nothing`);
-  return {
+  const side: DaySide = {
     lines: [...byPrice.values()],
+    amounts: [...amounts].filter(([, c]) => c > 0n).map(([description, c]) => ({ description, cents: c })),
     taxes: [...taxes].filter(([, amount]) => amount > 0n).map(([name, amount]) => ({ name, cents: amount })),
     cents,
   };
+  if (rounded > 0n) side.amounts.push({ description: CASH_ROUNDING, cents: rounded });
+  if (rounded < 0n) roundDown(side, -rounded);
+  return side;
 }
+
+/** the line a day's net cash rounding up shows as */
+export const CASH_ROUNDING = 'Cash rounding';
 
 /** The day's sales and refunds: per product and unit price (a discount or a price change in the
  * day makes several lines), and each tax. */
@@ -189,11 +245,19 @@ const documentLine = (l: DayLine) => ({
   unitPrice: dollars(l.unitCents),
 });
 
+const amountLine = (a: DayAmount) => ({
+  description: a.description.slice(0, 200),
+  quantity: 1,
+  unitPrice: dollars(a.cents),
+});
+
 export interface DaySetup {
   day: string;
   siteId: string;
   customerId: string;
   locationId: string;
+  /** what came in after the day was pulled (a till's late uploads, refunds added later) */
+  later?: boolean;
 }
 
 /** Creates the day's shipment and invoice, and its return when it refunded items; answers the
@@ -204,51 +268,55 @@ export async function createDayDocuments(
   day: Day,
   currency: string,
 ): Promise<{ invoiceId: string | null; returnId: string | null }> {
-  const where = `(location ${setup.locationId})`;
+  const where = `(location ${setup.locationId})${setup.later ? ', taken after the day was pulled' : ''}`;
   let invoiceId: string | null = null;
-  if (day.sold.lines.length) {
+  const hasLines = (side: DaySide) => side.lines.length > 0 || side.amounts.length > 0;
+  if (hasLines(day.sold)) {
     const note = `Square sales of ${setup.day} ${where}${taxWords('tax charged at the till', day.sold)}`;
-    const shipmentId = await createDocument(ctx, 'shipment', {
-      number: await nextNumber(ctx, 'shipment'),
-      customer: setup.customerId,
-      date: setup.day,
-      status: 'Shipped',
-      site: setup.siteId,
-      dutyPaid: true,
-      currency,
-      notes: note,
-      lines: await shipmentLines(ctx, setup.siteId, day.sold.lines),
-    });
+    // the shipment takes the bottles; a day of tasting fees only ships nothing
+    const shipmentId = day.sold.lines.length
+      ? await createDocument(ctx, 'shipment', {
+          number: await nextNumber(ctx, 'shipment'),
+          customer: setup.customerId,
+          date: setup.day,
+          status: 'Shipped',
+          site: setup.siteId,
+          dutyPaid: true,
+          currency,
+          notes: note,
+          lines: await shipmentLines(ctx, setup.siteId, day.sold.lines),
+        })
+      : null;
     invoiceId = await createDocument(ctx, 'invoice', {
       number: await nextNumber(ctx, 'invoice'),
       customer: setup.customerId,
       date: setup.day,
       dueDate: setup.day,
       status: 'Paid',
-      shipment: shipmentId,
+      ...(shipmentId ? { shipment: shipmentId } : {}),
       site: setup.siteId,
       currency,
       taxAsCharged: dollars(taxCents(day.sold)),
       amountPaid: dollars(day.sold.cents),
       notes: note,
-      lines: day.sold.lines.map(documentLine),
+      lines: [...day.sold.lines.map(documentLine), ...day.sold.amounts.map(amountLine)],
     });
   }
   let returnId: string | null = null;
-  if (day.returned.lines.length)
+  if (hasLines(day.returned))
     returnId = await createDocument(ctx, 'salesReturn', {
       number: await nextNumber(ctx, 'salesReturn'),
       customer: setup.customerId,
       date: setup.day,
       status: 'Credited',
       reason: 'Other',
-      restock: true,
+      restock: day.returned.lines.length > 0,
       dutyPaid: true,
       site: setup.siteId,
       currency,
       taxAsCharged: dollars(taxCents(day.returned)),
       notes: `Square refunds of ${setup.day} ${where}${taxWords('tax refunded at the till', day.returned)}`,
-      lines: await returnLines(ctx, setup.siteId, day.returned.lines),
+      lines: [...(await returnLines(ctx, setup.siteId, day.returned.lines)), ...day.returned.amounts.map(amountLine)],
     });
   return { invoiceId, returnId };
 }

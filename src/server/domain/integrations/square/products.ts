@@ -47,6 +47,8 @@ export async function productsOfLines(
   lines: SoldLine[],
   skusOf: (variationIds: string[]) => Promise<Map<string, string>>,
 ): Promise<Map<string, SoldProduct>> {
+  // service charges, roundings and amounts refunded move no stock: only items name a product
+  lines = lines.filter((l) => l.kind === 'item');
   const custom = lines.find((l) => !l.variationId);
   if (custom)
     throw new DayProblem(

@@ -15,7 +15,7 @@ import { AppError } from '../../kernel/errors';
 import type { DomainContext } from '../../records/actor';
 import { hasPermission } from '../../../../shared/permissions';
 import { featuresOf, membershipOf } from '../../company/companies';
-import { timeZoneOf } from '../../company/timeZone';
+import { dayIn, timeZoneOf } from '../../company/timeZone';
 import { integrationApp, type PointOfSaleApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { RetryLater, withTokens, type PushSummary } from '../calls';
@@ -33,10 +33,13 @@ import {
 } from './settings';
 import { DayProblem, productsOfLines } from './products';
 import { createDayDocuments, currencyOf, dayOf } from './dayInvoice';
+import type { SoldLine } from './api';
 import { pushCatalog } from './catalog';
 
 export const DAY = 'squareDay';
 export const CATALOG = 'squareCatalog';
+/** the orders changed since the last look: late uploads of pulled days, amounts refunded */
+export const CHANGES = 'squareChanges';
 /** Records pushed per run: a long backlog goes on in the next run. */
 const BATCH = 100;
 
@@ -86,7 +89,10 @@ async function queueDays(db: Db, companyId: string, app: PointOfSaleApp, asked: 
           last_error = NULL, updated_at = now()
         WHERE integration_sync_log.status <> 'queued'`);
     for (const day of days) await queue(DAY, dayKey(day));
-    if (asked || days.length) await queue(CATALOG, '0');
+    if (asked || days.length) {
+      await queue(CHANGES, '0');
+      await queue(CATALOG, '0');
+    }
     // what failed goes again when asked (after the SKU or the stock was put right)
     if (asked)
       await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
@@ -158,12 +164,13 @@ async function pullDay(
   const products = await productsOfLines(ctx, app.key, sold, (ids) =>
     withTokens(db, companyId, app, session, (tokens) => app.connector.variationSkus(tokens, ids)),
   );
-  const sales = dayOf(sold, products);
   await db.transaction(async (tx) => {
     // the settings row's lock makes two runs of the same company take turns
     await settingsOf(tx, companyId, true);
     if (await linkOf(tx, companyId, app.key, DAY, key)) return;
-    if (sales.sold.lines.length || sales.returned.lines.length) {
+    const lines = await notTaken(tx, companyId, sold);
+    const sales = dayOf(lines, products);
+    if (lines.length) {
       const made = await createDayDocuments(
         { ...ctx, db: tx },
         { day, siteId: settings.siteId, customerId: settings.customerId, locationId: settings.locationId },
@@ -172,13 +179,125 @@ async function pullDay(
       );
       // the day's link names its invoice (its return, when it only refunded): the day is never
       // pulled into a second one
-      await saveLink(tx, companyId, app.key, DAY, key, (made.invoiceId ?? made.returnId)!);
+      const document = made.invoiceId ?? made.returnId;
+      if (document) await saveLink(tx, companyId, app.key, DAY, key, document);
+      await markTaken(tx, companyId, day, lines, made);
     }
     await setLog(tx, companyId, app.key, DAY, key, { status: 'succeeded', addAttempt: true });
     await tx.execute(sql`UPDATE integration_connections SET last_sync_at = now()
       WHERE company_id = ${companyId} AND app = ${app.key}`);
   });
   return 'succeeded';
+}
+
+/** The lines whose Square order (or refund) no document has taken yet. */
+async function notTaken(db: Db, companyId: string, lines: SoldLine[]): Promise<SoldLine[]> {
+  const ids = [...new Set(lines.map((l) => l.takenId))];
+  if (!ids.length) return lines;
+  const taken = new Set(
+    rowsOf<{ square_id: string }>(
+      await db.execute(sql`SELECT square_id FROM square_taken WHERE company_id = ${companyId}
+        AND square_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    ).map((r) => r.square_id),
+  );
+  return lines.filter((l) => !taken.has(l.takenId));
+}
+
+/** Marks the lines' orders (and refunds) taken by the documents just made. */
+async function markTaken(
+  db: Db,
+  companyId: string,
+  day: string,
+  lines: SoldLine[],
+  made: { invoiceId: string | null; returnId: string | null },
+) {
+  const documents = new Map<string, string>();
+  for (const l of lines) {
+    const document = l.returned ? (made.returnId ?? made.invoiceId) : (made.invoiceId ?? made.returnId);
+    if (document && !documents.has(l.takenId)) documents.set(l.takenId, document);
+  }
+  if (!documents.size) return;
+  await db.execute(
+    sql`INSERT INTO square_taken (company_id, square_id, day, document_id) VALUES ${sql.join(
+      [...documents].map(([id, document]) => sql`(${companyId}, ${id}, ${day}, ${document})`),
+      sql`, `,
+    )} ON CONFLICT (company_id, square_id) DO NOTHING`,
+  );
+}
+
+/** A changed order is looked at again this long before the last look ended: Square's search
+ * index may show a change a little after its updated_at. What was taken is never taken twice. */
+const CHANGES_OVERLAP_MS = 10 * 60_000;
+
+/** What came in after its day was pulled: a till's sales uploaded later (offline mode), item
+ * refunds closed late, and amounts refunded with no item (on a sale of any day). Square's orders
+ * changed (updated_at) since the last look, less what a document already took: a sale or an
+ * item refund only when its day was pulled (a day still to pull takes its own), an amount
+ * refunded when it was made since the last look. Each day they fall on gets documents of its
+ * own, dated that day: an invoice of the sales the day's pull had not seen, a return of the
+ * refunds; the day's first invoice stays as it was (paid, maybe sent to the accountant). */
+async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Session, settings: CompleteSettings) {
+  const { companyId } = ctx.actor;
+  const db = ctx.db;
+  const zone = await timeZoneOf(ctx);
+  const [mark] = rowsOf<{ checked: string; taken_from: string | null }>(
+    await db.execute(sql`SELECT changes_checked_at::text AS checked, taken_from::text FROM square_settings
+      WHERE company_id = ${companyId}`),
+  );
+  const end = Date.now();
+  const start = new Date(mark.checked).getTime() - CHANGES_OVERLAP_MS;
+  const changed = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.changedOrders(
+      tokens,
+      settings.locationId,
+      new Date(start).toISOString(),
+      new Date(end).toISOString(),
+    ),
+  );
+  const dayOfLine = (l: SoldLine) => dayIn(zone, new Date(l.at));
+  const candidates = await notTaken(db, companyId, changed);
+  const days = [...new Set(candidates.filter((l) => l.kind !== 'refund').map(dayOfLine))];
+  const pulled = new Set(
+    days.length
+      ? rowsOf<{ key: string }>(
+          await db.execute(sql`SELECT entity_id::text AS key FROM integration_sync_log
+            WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${DAY} AND status = 'succeeded'
+              AND entity_id IN (${sql.join(
+                days.map((d) => sql`${dayKey(d)}`),
+                sql`, `,
+              )})`),
+        ).map((r) => dayOfKey(r.key))
+      : [],
+  );
+  const fresh = candidates.filter((l) =>
+    l.kind === 'refund'
+      ? Date.parse(l.at) >= start
+      : pulled.has(dayOfLine(l)) && (!mark.taken_from || dayOfLine(l) >= mark.taken_from),
+  );
+  const products = await productsOfLines(ctx, app.key, fresh, (ids) =>
+    withTokens(db, companyId, app, session, (tokens) => app.connector.variationSkus(tokens, ids)),
+  );
+  await db.transaction(async (tx) => {
+    await settingsOf(tx, companyId, true);
+    const lines = await notTaken(tx, companyId, fresh);
+    const byDay = new Map<string, SoldLine[]>();
+    for (const l of lines) byDay.set(dayOfLine(l), [...(byDay.get(dayOfLine(l)) ?? []), l]);
+    for (const [day, ofDay] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
+      const made = await createDayDocuments(
+        { ...ctx, db: tx },
+        { day, siteId: settings.siteId, customerId: settings.customerId, locationId: settings.locationId, later: true },
+        dayOf(ofDay, products),
+        currencyOf(ofDay),
+      );
+      await markTaken(tx, companyId, day, ofDay, made);
+    }
+    await tx.execute(sql`UPDATE square_settings SET changes_checked_at = ${new Date(end).toISOString()}::timestamptz
+      WHERE company_id = ${companyId}`);
+    await setLog(tx, companyId, app.key, CHANGES, '0', { status: 'succeeded', addAttempt: true });
+  });
 }
 
 /** A failure that is the record's, not the other system's being down: logged, not retried. */
@@ -205,14 +324,15 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
   const queued = rowsOf<{ entity_type: string; entity_id: string }>(
     await db.execute(sql`SELECT entity_type, entity_id::text FROM integration_sync_log
       WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'
-        AND entity_type IN (${DAY}, ${CATALOG})
-      ORDER BY entity_type = ${CATALOG}, entity_id LIMIT ${BATCH}`),
+        AND entity_type IN (${DAY}, ${CHANGES}, ${CATALOG})
+      ORDER BY entity_type = ${CATALOG}, entity_type = ${CHANGES}, entity_id LIMIT ${BATCH}`),
   );
   for (const record of queued) {
     const { entity_type: type, entity_id: id } = record;
     try {
       const ctx: DomainContext = { db, actor: await syncActor(db, companyId, settings, features) };
       if (type === DAY) await pullDay(ctx, app, session, settings, id);
+      else if (type === CHANGES) await pullChanges(ctx, app, session, settings);
       else {
         await pushCatalog(ctx, app, session, settings);
         await setLog(db, companyId, app.key, type, id, { status: 'succeeded', addAttempt: true });
