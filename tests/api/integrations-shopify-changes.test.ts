@@ -504,4 +504,30 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
     expect(kept).toHaveLength(0);
     expect(await salesOrderOf('#4009')).toHaveLength(0);
   });
+
+  it('holds for a waiting order only the units still ordered after an edit in Shopify', async () => {
+    shopify.products.push({
+      id: 632910393,
+      variants: [{ id: 808950811, sku: 'GIN-750', inventory_item_id: 808950811 }],
+    });
+    // #4010 waits as no sales order (its cider is unknown here); an edit took 2 of its 3 Gin off
+    const waiting = order(5830000010, '#4010', {
+      line_items: [
+        gin(3, 1, '4.49'),
+        { id: 7101, sku: 'CIDRE-500', title: 'Cidre', quantity: 1, price: '9.00', tax_lines: [] },
+      ],
+    });
+    expect(await deliver('orders/create', waiting)).toEqual({ outcome: 'queued' });
+    shopify.levelsSet.length = 0;
+    ok(await a.call(`mutation { integrationSync(app: shopify) }`));
+    await run();
+    // Gin on hand 20 - 2 shipped (#4003) = 18; held by open sales orders from Shopify: #4001's
+    // Gin 1 and the staff's gift tin 1, #4004's Gin 1 (#4002 cancelled, #4003 shipped): 3;
+    // by #4010 the 1 Gin still ordered: 18 - 3 - 1 = 14
+    expect(
+      shopify.levelsSet
+        .filter((l) => l.location_id === BOUTIQUE && l.inventory_item_id === 808950811)
+        .map((l) => l.available),
+    ).toEqual([14]);
+  });
 });
