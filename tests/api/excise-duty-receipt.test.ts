@@ -313,4 +313,25 @@ describe.each(backends)('excise receipt on %s', (backend) => {
       [3, -2456, 'VendorCredit'],
     ]);
   });
+
+  it('a receipt deleted before it was sent books nothing: the payable sends its duty itself', async () => {
+    await reopen();
+    await removeToDutyPaid('2025-06-27');
+    // by hand: 30 more bottles, 124.56 more: 349.12
+    expect(await b262Duty()).toBe(349.12);
+    await file();
+    const made = (await receipts()).at(-1)!;
+    expect(made).toMatchObject({ number: 'B262-2025-06-30-v4', status: 'Billed' });
+    expect(Number(made.total)).toBe(124.56);
+    expect(await k.remove(made.id)).toBeNull();
+    await push();
+    // once, from the payable, to the vendor the duty was billed by (Settings now name another)
+    expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt])).toEqual([
+      ['B262 2025-06-30', 124.56],
+      ['B262 2025-06-30 v2', 124.56],
+      ['B262 2025-06-30 v4', 124.56],
+    ]);
+    expect(qbo.records.Bill.at(-1)).toMatchObject({ VendorRef: { value: qbo.records.Vendor[0].Id } });
+    expect((await payableSent()).at(-1)).toEqual([4, 12456, 'Bill']);
+  });
 });

@@ -21,6 +21,7 @@ import { mappedAccountRef } from './mappings';
 import { accountingAppsOf, queueRowsSql } from './queueDocument';
 import { whileClaimed } from './claim';
 import { supplierOf, vendorExternalIdOf } from './vendors';
+import { BILLED, BILL_ENTITY } from './bills';
 
 export const EXCISE_PAYABLE_ENTITY = 'excisePayable';
 
@@ -72,11 +73,20 @@ export async function queueFiledPayables(ctx: DomainContext, returnIds: string[]
     );
 }
 
-/** The receipts filing made for a return's duty (exciseCreateReceipt, migration 0043), oldest first. */
-export async function dutyReceiptsOf(db: Db, companyId: string, returnId: string) {
+/** The receipts filing made for a return's duty (exciseCreateReceipt, migration 0043), oldest
+ * first, that book it over there: still Billed here (the receipts' path sends them), or already
+ * sent as a Bill. One deleted, or taken back from Billed, before it was sent books nothing: its
+ * amount is sent from here. */
+export async function dutyReceiptsOf(db: Db, companyId: string, appKey: string, returnId: string) {
   return rowsOf<{ version: number; receipt_id: string; supplier_id: string; amount_cents: string }>(
-    await db.execute(sql`SELECT version, receipt_id::text, supplier_id::text, amount_cents::text
-      FROM excise_duty_receipts WHERE company_id = ${companyId} AND return_id = ${returnId} ORDER BY version`),
+    await db.execute(sql`SELECT d.version, d.receipt_id::text, d.supplier_id::text, d.amount_cents::text
+      FROM excise_duty_receipts d
+      WHERE d.company_id = ${companyId} AND d.return_id = ${returnId}
+        AND (EXISTS (SELECT 1 FROM inventory_receipts r WHERE r.company_id = d.company_id AND r.id = d.receipt_id
+            AND r.status = ${BILLED})
+          OR EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = d.company_id AND l.app = ${appKey}
+            AND l.entity_type = ${BILL_ENTITY} AND l.entity_id = d.receipt_id))
+      ORDER BY d.version`),
   ).map((r) => ({
     version: Number(r.version),
     receiptId: r.receipt_id,
@@ -125,7 +135,7 @@ export async function pushExcisePayable(
     if (sent.some((s) => s.version === row.version)) return 'skipped';
     // the receipts filing made for the duty (exciseCreateReceipt) are booked as Bills by the
     // receipts' own path: counted as booked here, never sent a second time
-    const receipts = await dutyReceiptsOf(db, companyId, returnId);
+    const receipts = await dutyReceiptsOf(db, companyId, app.key, returnId);
     const sentCents = sent.reduce((sum, s) => sum + Number(s.amount_cents), 0);
     const receiptCents = receipts.reduce((sum, r) => sum + r.amountCents, 0);
     const differenceCents = centsOf(Number(payable.amount).toFixed(2)) - sentCents - receiptCents;
