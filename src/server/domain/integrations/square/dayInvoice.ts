@@ -12,6 +12,12 @@
 // would come out a few cents apart from what was collected. Never a line of their own: a line is
 // a sale, so the tax would count as sales and go to QuickBooks as income rather than as tax.
 //
+// What the till took beyond bottles is on the invoice too, so its total is the sum of Square's
+// total_money to the cent: service charges (a tasting fee, a gratuity) as lines without a
+// product (no stock moves), their tax inside the tax as charged; the day's net cash rounding
+// (rounding_adjustment: Canadian cash totals go to 5 cents) as a "Cash rounding" line when it
+// is up, and off the largest line's price when it is down (a line is never below zero).
+//
 // Refunds of items that day (Square: an order whose `returns` name the lines handed back) are
 // not netted against the sales: a day can refund more bottles of a product than it sold, and
 // an invoice line cannot go below zero. They are one sales return of the day, Credited (the
@@ -19,6 +25,8 @@
 // return posting (returnStock.ts). It names no invoice: the bottle was mostly sold on another
 // day, and crediting this day's invoice, paid in full at the till, would show the tasting room
 // owed money it already had back. The day's invoice less its return is what Square deposits.
+// Money given back with no item (an amount refund) is a line without a product on a return,
+// with no tax (Square states none for it) and nothing restocked.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';

@@ -1,14 +1,17 @@
 // The point-of-sale sync (Sync now on /apps, and the job). Queueing looks at the days closed
 // since the last run, up to yesterday in the company's time zone once it is two hours past
-// midnight (days.ts PULL_GRACE_MS: a till's late uploads are in), and queues each as a
-// 'squareDay' record (key 20261126) plus the catalogue ('squareCatalog' 0); the failed ones go
-// again. The push pulls each queued day into one invoice and its refunds into one return
-// (dayInvoice.ts) and pushes the
-// catalogue and counts (catalog.ts), under the same rules as every connector: a day already
-// linked is skipped, so a retried job never makes a second invoice; an expired token is
-// refreshed once; a throttled call waits Retry-After; a server error counts an attempt and
-// throws RetryLater for the queue's backoff; a refusal (Square's words, an unknown SKU, the
-// stock the day would take not being there) is logged as failed for More info.
+// midnight (days.ts PULL_GRACE_MS: most of a till's late uploads are in), and queues each as a
+// 'squareDay' record (key 20261126), the orders changed since the last look ('squareChanges' 0)
+// and the catalogue ('squareCatalog' 0); the failed ones go again. The push pulls each queued
+// day into one invoice and its refunds into one return (dayInvoice.ts); then what came in after
+// its day was pulled (a till's offline uploads, amounts refunded with no item: pullChanges) into
+// documents of their own; then pushes the catalogue and counts (catalog.ts). Every Square order
+// (and amount refund) a document took is marked in square_taken (migration 0044), so nothing is
+// taken twice. The rules are every connector's: a day already linked is skipped, so a retried
+// job never makes a second invoice; an expired token is refreshed once; a throttled call waits
+// Retry-After; a server error counts an attempt and throws RetryLater for the queue's backoff;
+// a refusal (Square's words, an unknown SKU, the stock the day would take not being there) is
+// logged as failed for More info.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import { AppError } from '../../kernel/errors';
