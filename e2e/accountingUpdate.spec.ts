@@ -3,9 +3,9 @@
 // mapped to an income account and sold on an issued invoice is pushed as an Item and linked.
 // Saving that product's edit form first shows the dialog warning that product changes will be
 // overridden by accounting system values: Cancel keeps the form and saves nothing, Save anyway
-// saves, also when Save is pressed before the dialog's code has loaded. A product that is not
-// linked saves without the dialog. The company is disconnected again after, as
-// integrations.spec.ts expects to find it.
+// saves, also when Save is pressed before the dialog's code has loaded; when that code cannot be
+// loaded, Save says so and the next Save loads it. A product that is not linked saves without
+// the dialog. The company is disconnected again after, as integrations.spec.ts expects to find it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
@@ -13,6 +13,7 @@ import { accessToken, api, companyDay, companyIdNamed, openCompany } from './ses
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
 
 const OVERRIDDEN = /Product changes will be overridden by accounting system values/;
+const NOT_LOADED = /The warning could not be loaded: check your connection and press Save again/;
 
 describe('accounting update dialog', () => {
   let browser: Browser;
@@ -162,6 +163,42 @@ describe('accounting update dialog', () => {
     } finally {
       await page.unroute(guardChunk);
     }
+  });
+
+  it("tells a save that the dialog's code could not be loaded, and the next save loads it again", async () => {
+    // the network drops the dialog's chunk: Save is not held silently, it says so and lets go;
+    // back online, the next Save loads the chunk and asks
+    const guardChunk = /\/assets\/AccountingUpdateGuard-[^/]*\.js$/;
+    let dropped = 0;
+    await page.route(guardChunk, async (route) => {
+      dropped++;
+      await route.abort('internetdisconnected');
+    });
+    const name = `${linkedName} renamed`;
+    try {
+      await page.goto(`${BASE_URL}/inventory/products/${linked}`);
+      await expect.poll(() => nameInput().inputValue(), { timeout: 30_000 }).toBe(name);
+      await nameInput().fill(`${name} offline`);
+      // the form asked for the chunk when it showed (and holds saves from then on)
+      await expect.poll(() => dropped).toBe(1);
+      await save().click();
+      await expect.poll(() => page.getByText(NOT_LOADED).count(), { timeout: 15_000 }).toBe(1);
+      // Save asked for it again
+      expect(dropped).toBe(2);
+      expect(await dialog().count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe(`/inventory/products/${linked}`);
+      expect(await productName(linked)).toBe(name);
+    } finally {
+      await page.unroute(guardChunk);
+    }
+    await save().click();
+    await expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(OVERRIDDEN);
+    await dialog()
+      .getByRole('button', { name: /^(Cancel|Annuler)$/ })
+      .click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(await nameInput().inputValue()).toBe(`${name} offline`);
+    expect(await productName(linked)).toBe(name);
   });
 
   it('saves a product that is not linked without asking', async () => {

@@ -9,7 +9,7 @@ import { buildSchema } from 'graphql';
 import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
 import { portalSdl } from '../../src/server/domain/portal/schema';
-import { ACCEPT, INVITE, codeOf, mailbox, ok, portalCalls } from './support/portal';
+import { ACCEPT, INVITE, codeOf, customerOperations, mailbox, ok, portalCalls } from './support/portal';
 
 const OFF = /^The customer portal is not turned on for this company/;
 
@@ -124,15 +124,7 @@ describe.each(backends)('customer portal access on %s', (backend) => {
   });
 
   it('without a choice, or choosing a customer they are not linked to, nothing opens', async () => {
-    const operations = [
-      `{ portalCustomer { id } }`,
-      `{ portalProducts { id } }`,
-      `{ portalOrders { id } }`,
-      `{ portalShipments { id } }`,
-      `{ portalInvoices { id } }`,
-      `{ portalStatement(from: "2026-01-01", to: "2026-12-31") { closingBalance } }`,
-      `mutation { portalPlaceOrder(input: { lines: [{ productId: "${ids.gin}", quantity: 1 }] }) { id } }`,
-    ];
+    const operations = customerOperations(ids.gin);
     const before = await salesOrderCount();
     for (const query of operations) {
       const unchosen = await portal(query, carol.token);

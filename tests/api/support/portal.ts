@@ -24,6 +24,17 @@ export interface Mail {
 export const INVITE = `mutation($c: ID!, $e: String!) { portalInviteCustomerUser(customerId: $c, email: $e) { id status customerName } }`;
 export const ACCEPT = `mutation($t: String!) { portalAcceptInvitation(token: $t) }`;
 
+/** Every portal operation that acts for one customer (the order places one of `productId`). */
+export const customerOperations = (productId: string) => [
+  `{ portalCustomer { id } }`,
+  `{ portalProducts { id } }`,
+  `{ portalOrders { id } }`,
+  `{ portalShipments { id } }`,
+  `{ portalInvoices { id } }`,
+  `{ portalStatement(from: "2026-01-01", to: "2026-12-31") { closingBalance } }`,
+  `mutation { portalPlaceOrder(input: { lines: [{ productId: "${productId}", quantity: 1 }] }) { id } }`,
+];
+
 /** What the app mails, kept in order; `mailer` goes to startApi. */
 export function mailbox() {
   const mails: Mail[] = [];
