@@ -259,7 +259,7 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     expect(await linkOf('invoice', early.id)).toBeUndefined();
   });
 
-  it('a customer renamed after it was sent is updated in QuickBooks (sparse) before its next invoice', async () => {
+  it('a customer renamed after it was sent is updated in QuickBooks by a sparse update, once', async () => {
     const invoice = await sent();
     const [qboCustomer] = qbo.records.Customer.filter((c) => c.DisplayName === "Bar l'Alambic");
     expect(qboCustomer).toBeDefined();
@@ -271,6 +271,10 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
         },
       ),
     );
+    // its save queued it: the job sends it without waiting for a document
+    expect(await logOf('customer', customer)).toEqual({ status: 'queued', last_error: null });
+    await pushAllQueued(api.database.db);
+    // the next invoice's push finds it sent as it is: no second update
     await update(invoice.id, { lines: [{ description: 'Gin 750 mL', quantity: 5, unitPrice: 34.5 }] });
     await pushAllQueued(api.database.db);
     const customerChanges = changesOf(qboCustomer.Id).filter((c) => c.entity === 'Customer');
@@ -306,5 +310,114 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
       (p: QboRecord) => (p.Line as { LinkedTxn: { TxnId: string }[] }[])[0].LinkedTxn[0].TxnId === record.Id,
     );
     expect(payments.map((p) => [p.TxnDate, p.TotalAmt])).toEqual([[today(), 69]]);
+  });
+
+  it('a credit memo follows its return: updated when edited, deleted when no longer credited', async () => {
+    const RETURN = `mutation($input: SalesReturnInput!) { salesReturnCreate(input: $input) { id } }`;
+    const returnId = ok(
+      await call<{ salesReturnCreate: { id: string } }>(RETURN, {
+        input: {
+          number: 'RUP-1',
+          customer,
+          date: '2026-11-05',
+          status: 'Credited',
+          restock: false,
+          lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 }],
+        },
+      }),
+    ).salesReturnCreate.id;
+    await pushAllQueued(api.database.db);
+    const memos = () => qbo.records.CreditMemo.filter((m) => m.DocNumber === 'RUP-1');
+    expect(memos()).toHaveLength(1);
+    const memoId = memos()[0].Id;
+    expect(memos()[0]).toMatchObject({ TotalAmt: 34.5, SyncToken: '0' });
+
+    const RETURN_UPDATE = `mutation($id: ID!, $input: SalesReturnInput!) { salesReturnUpdate(id: $id, input: $input) { id status } }`;
+    ok(
+      await call(RETURN_UPDATE, {
+        id: returnId,
+        input: { lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }] },
+      }),
+    );
+    expect(await logOf('creditNote', returnId)).toEqual({ status: 'queued', last_error: null });
+    await pushAllQueued(api.database.db);
+    // 2 x 34.50 = 69.00, the same CreditMemo, updated against SyncToken 0
+    expect(memos()).toHaveLength(1);
+    expect(memos()[0]).toMatchObject({
+      Id: memoId,
+      TotalAmt: 69,
+      SyncToken: '1',
+      Line: [{ Amount: 69, Description: 'Gin 750 mL', SalesItemLineDetail: { Qty: 2, UnitPrice: 34.5 } }],
+    });
+    expect(changesOf(memoId).map((c) => [c.entity, c.operation, c.body.SyncToken])).toEqual([
+      ['CreditMemo', 'update', '0'],
+    ]);
+
+    // no longer credited: Intuit's delete, Id and the current SyncToken
+    ok(await call(RETURN_UPDATE, { id: returnId, input: { status: 'Received' } }));
+    await pushAllQueued(api.database.db);
+    expect(memos()).toHaveLength(0);
+    expect(changesOf(memoId).at(-1)).toEqual({
+      entity: 'CreditMemo',
+      operation: 'delete',
+      body: { Id: memoId, SyncToken: '1' },
+    });
+    // queued again, nothing more is sent
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND entity_type = 'creditNote' AND entity_id = ${returnId}`);
+    const calls = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+    expect(qbo.requests.length).toBe(calls);
+  });
+
+  it('a bill edited after it was sent updates the same QuickBooks Bill', async () => {
+    const [cogs] = rowsOf<{ id: string }>(
+      await api.database.db.execute(
+        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
+      ),
+    );
+    const supplier = ok(
+      await call<{ supplierCreate: { id: string } }>(
+        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
+        { input: { name: 'Étiquettes Laval', account: cogs.id } },
+      ),
+    ).supplierCreate.id;
+    const receipt = ok(
+      await call<{ inventoryReceiptCreate: { id: string } }>(
+        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
+        {
+          input: {
+            number: 'RUP-R1',
+            supplier,
+            date: '2026-11-06',
+            status: 'Billed',
+            supplierInvoice: 'EL-501',
+            lines: [{ description: 'Labels', quantity: 2, unitPrice: 15 }],
+          },
+        },
+      ),
+    ).inventoryReceiptCreate.id;
+    await pushAllQueued(api.database.db);
+    const bills = () => qbo.records.Bill.filter((b) => b.DocNumber === 'EL-501');
+    expect(bills()).toHaveLength(1);
+    const billId = bills()[0].Id;
+    // 2 x 15.00 = 30.00
+    expect(bills()[0]).toMatchObject({ TotalAmt: 30, SyncToken: '0' });
+    ok(
+      await call(
+        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
+        { id: receipt, input: { lines: [{ description: 'Labels', quantity: 3, unitPrice: 15 }] } },
+      ),
+    );
+    await pushAllQueued(api.database.db);
+    // 3 x 15.00 = 45.00, the same Bill, to the supplier's account (ref 3)
+    expect(bills()).toHaveLength(1);
+    expect(bills()[0]).toMatchObject({
+      Id: billId,
+      TotalAmt: 45,
+      SyncToken: '1',
+      Line: [{ Amount: 45, Description: 'Labels', AccountBasedExpenseLineDetail: { AccountRef: { value: '3' } } }],
+    });
+    expect(changesOf(billId).map((c) => [c.entity, c.operation, c.body.SyncToken])).toEqual([['Bill', 'update', '0']]);
   });
 });

@@ -8,7 +8,7 @@ import {
   pauseIntegration,
   resumeIntegration,
 } from './connections';
-import { queueIssuedInvoice } from './sync';
+import { queueChangedCustomer, queueIssuedInvoice } from './sync';
 import { appSync } from './pushers';
 import { setAddOn } from './addOns';
 import { hooksOf } from '../records/hooks';
@@ -31,6 +31,13 @@ export const integrationsModule: DomainModule = {
       afterWrite: async (ctx, change) => {
         const apps = await queueIssuedInvoice(ctx, change.after);
         // not awaited: on PGlite the queue's insert waits for this very transaction to end
+        for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
+      },
+    }),
+    // a customer sent already whose name, email or phone changes is sent again
+    customer: hooksOf('customer', {
+      afterWrite: async (ctx, change) => {
+        const apps = await queueChangedCustomer(ctx, change.after);
         for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
       },
     }),

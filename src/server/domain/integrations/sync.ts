@@ -31,7 +31,7 @@ import {
   type InvoiceToPush,
 } from './connector';
 import { centsOf, linkedOrPushed, requestIdOf, RetryLater, sentHashOf, withTokens, type PushSummary } from './calls';
-import { connectionOf, linkOf, linkRowOf, markSent, saveLink, setLog, tokensOf } from './store';
+import { connectionOf, linkRowOf, markSent, saveLink, setLog, tokensOf } from './store';
 import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
 import { whileClaimed } from './accounting/claim';
 import { itemExternalIdOf } from './accounting/items';
@@ -50,8 +50,9 @@ const BATCH = 200;
 /** Invoices issued (not Draft or Void) are what the accounting system books. */
 const ISSUED = ['Sent', 'PartiallyPaid', 'Paid'];
 const VOID = 'Void';
-/** A link's sent_hash once the record was voided over there. */
+/** A link's sent_hash once the record was voided, or deleted, over there. */
 const VOIDED = 'void';
+const DELETED = 'deleted';
 
 /** Queues a read of the other system's chart of accounts, the local accounts not there yet,
  * the company's issued invoices, payments, credit notes, bills and excise payables that are not
@@ -245,18 +246,20 @@ async function invoicePayloadOf(
   };
 }
 
-/** The sync-log row a push claims (claim.ts), made if the invoice was never queued as such (a
- * payment's push sends its invoice first). */
-async function claimInvoice(
+/** A document's push holding its sync-log row's claim (claim.ts), the row made if the document
+ * was never queued as such (a payment's push sends its invoice first): one job at a time sends
+ * it, and a save while it sends leaves it queued for the next run. */
+async function claimDocument(
   db: Db,
   companyId: string,
   app: AccountingApp,
-  invoiceId: string,
+  entityType: string,
+  entityId: string,
   work: () => Promise<Outcome>,
 ): Promise<Outcome> {
   await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
-    VALUES (${companyId}, ${app.key}, 'invoice', ${invoiceId}, 'queued') ON CONFLICT DO NOTHING`);
-  const outcome = await whileClaimed(db, { companyId, app: app.key, entityType: 'invoice', entityId: invoiceId }, work);
+    VALUES (${companyId}, ${app.key}, ${entityType}, ${entityId}, 'queued') ON CONFLICT DO NOTHING`);
+  const outcome = await whileClaimed(db, { companyId, app: app.key, entityType, entityId }, work);
   return settledOutcome(db, companyId, app, outcome === 'failed' ? 'skipped' : outcome);
 }
 
@@ -265,7 +268,9 @@ async function claimInvoice(
  * time sends an invoice (its claim), and a save while it sends leaves it queued for the next
  * run (claim.ts). */
 function pushInvoice(db: Db, companyId: string, app: AccountingApp, session: Session, invoiceId: string) {
-  return claimInvoice(db, companyId, app, invoiceId, () => sendInvoice(db, companyId, app, session, invoiceId));
+  return claimDocument(db, companyId, app, 'invoice', invoiceId, () =>
+    sendInvoice(db, companyId, app, session, invoiceId),
+  );
 }
 
 async function sendInvoice(
@@ -347,24 +352,39 @@ async function settledOutcome(
   return 'succeeded';
 }
 
-/** A credited sales return as a credit note over there, once (its link). */
-async function pushCreditNote(
+/** A credited sales return as a credit note over there: created once (its link), updated when
+ * what it sends changed since, deleted there when the return is no longer credited (or is
+ * deleted), and made again if it is credited once more after that. */
+function pushCreditNote(db: Db, companyId: string, app: AccountingApp, session: Session, returnId: string) {
+  return claimDocument(db, companyId, app, CREDIT_NOTE_ENTITY, returnId, () =>
+    sendCreditNote(db, companyId, app, session, returnId),
+  );
+}
+
+async function sendCreditNote(
   db: Db,
   companyId: string,
   app: AccountingApp,
   session: Session,
   returnId: string,
 ): Promise<Outcome> {
-  if (await linkOf(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId)) {
-    await setLog(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId, { status: 'succeeded' });
-    return 'skipped';
-  }
+  const link = await linkRowOf(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId);
   const [credit] = await db
     .select()
     .from(salesReturnTable)
     .where(and(eq(salesReturnTable.companyId, companyId), eq(salesReturnTable.id, returnId)));
-  if (!credit || credit.status !== CREDITED) {
-    // no longer credited since it was queued: nothing to book
+  const credited = credit?.status === CREDITED;
+  if (link && link.sent_hash !== DELETED && !credited) {
+    await withTokens(db, companyId, app, session, (tokens) =>
+      app.connector.deleteCreditNote(tokens, link.external_id, (v) =>
+        requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, `${returnId}:delete:${v}`),
+      ),
+    );
+    await markSent(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId, { version: null, hash: DELETED });
+    return 'succeeded';
+  }
+  if (!credited) {
+    // no longer credited since it was queued (and nothing over there): nothing to book
     await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
       AND entity_type = ${CREDIT_NOTE_ENTITY} AND entity_id = ${returnId} AND status = 'queued'`);
     return 'skipped';
@@ -390,30 +410,60 @@ async function pushCreditNote(
     // the restocking fee keeps part of what the return credits
     charges: [{ description: 'Restocking fee', amountCents: -centsOf(credit.restockingFee ?? '0') }],
   };
-  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
-    app.connector.pushCreditNote(tokens, toPush, requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, credit.id)),
+  const hash = sentHashOf(toPush);
+  if (!link || link.sent_hash === DELETED) {
+    // credited again after its memo was deleted there: a new memo, under a requestid of its own
+    const requestId = link
+      ? requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, `${credit.id}:after:${link.external_id}`)
+      : requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, credit.id);
+    const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+      app.connector.pushCreditNote(tokens, toPush, requestId),
+    );
+    await db.transaction(async (tx) => {
+      if (link)
+        await tx.execute(sql`DELETE FROM integration_links WHERE company_id = ${companyId} AND app = ${app.key}
+          AND entity_type = ${CREDIT_NOTE_ENTITY} AND entity_id = ${credit.id}`);
+      await saveLink(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, externalId);
+      await markSent(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, { version: null, hash });
+    });
+    return 'succeeded';
+  }
+  if (hash === link.sent_hash) return 'skipped';
+  const version = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.updateCreditNote(tokens, link.external_id, toPush, (v) =>
+      requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, `${credit.id}:${hash}:${v}`),
+    ),
   );
-  await db.transaction(async (tx) => {
-    await saveLink(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, externalId);
-    await done(tx, companyId, app, CREDIT_NOTE_ENTITY, credit.id);
-  });
+  await markSent(db, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, { version, hash });
   return 'succeeded';
 }
 
-/** A billed inventory receipt as a bill from its supplier (a vendor over there), once. */
-async function pushBill(db: Db, companyId: string, app: AccountingApp, session: Session, receiptId: string) {
-  if (await linkOf(db, companyId, app.key, BILL_ENTITY, receiptId)) {
-    await setLog(db, companyId, app.key, BILL_ENTITY, receiptId, { status: 'succeeded' });
-    return 'skipped' as const;
-  }
+/** A billed inventory receipt as a bill from its supplier (a vendor over there): created once,
+ * updated when what it sends changed since (a receipt no longer billed leaves the bill as it is:
+ * the supplier's bill stands). */
+function pushBill(db: Db, companyId: string, app: AccountingApp, session: Session, receiptId: string) {
+  return claimDocument(db, companyId, app, BILL_ENTITY, receiptId, () =>
+    sendBill(db, companyId, app, session, receiptId),
+  );
+}
+
+async function sendBill(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: Session,
+  receiptId: string,
+): Promise<Outcome> {
+  const link = await linkRowOf(db, companyId, app.key, BILL_ENTITY, receiptId);
   const [receipt] = await db
     .select()
     .from(inventoryReceiptTable)
     .where(and(eq(inventoryReceiptTable.companyId, companyId), eq(inventoryReceiptTable.id, receiptId)));
   if (!receipt || receipt.status !== BILLED) {
-    await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
-      AND entity_type = ${BILL_ENTITY} AND entity_id = ${receiptId} AND status = 'queued'`);
-    return 'skipped' as const;
+    if (!link)
+      await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
+        AND entity_type = ${BILL_ENTITY} AND entity_id = ${receiptId} AND status = 'queued'`);
+    return 'skipped';
   }
   const supplier = (await supplierOf(db, companyId, receipt.supplier))!;
   const lines = await db
@@ -451,18 +501,76 @@ async function pushBill(db: Db, companyId: string, app: AccountingApp, session: 
     billLines.push({ description: 'Freight', accountExternalId: supplierAccount, amountCents: freightCents });
   }
   const vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
-  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
-    app.connector.pushBill(
-      tokens,
-      { number: receipt.supplierInvoice || receipt.number, date: receipt.date, vendorExternalId, lines: billLines },
-      requestIdOf(companyId, app.key, BILL_ENTITY, receipt.id),
+  const bill: BillToPush = {
+    number: receipt.supplierInvoice || receipt.number,
+    date: receipt.date,
+    vendorExternalId,
+    lines: billLines,
+  };
+  const hash = sentHashOf(bill);
+  if (!link) {
+    const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+      app.connector.pushBill(tokens, bill, requestIdOf(companyId, app.key, BILL_ENTITY, receipt.id)),
+    );
+    await db.transaction(async (tx) => {
+      await saveLink(tx, companyId, app.key, BILL_ENTITY, receipt.id, externalId);
+      await markSent(tx, companyId, app.key, BILL_ENTITY, receipt.id, { version: null, hash });
+    });
+    return 'succeeded';
+  }
+  if (hash === link.sent_hash) return 'skipped';
+  const version = await withTokens(db, companyId, app, session, (tokens) =>
+    app.connector.updateBill(tokens, link.external_id, bill, (v) =>
+      requestIdOf(companyId, app.key, BILL_ENTITY, `${receipt.id}:${hash}:${v}`),
     ),
   );
-  await db.transaction(async (tx) => {
-    await saveLink(tx, companyId, app.key, BILL_ENTITY, receipt.id, externalId);
-    await done(tx, companyId, app, BILL_ENTITY, receipt.id);
-  });
-  return 'succeeded' as const;
+  await markSent(db, companyId, app.key, BILL_ENTITY, receipt.id, { version, hash });
+  return 'succeeded';
+}
+
+/** A customer changed after it was sent (its records hook queued it): its name, email and phone
+ * sent as they are now (customerExternalIdOf compares them with what was sent). */
+async function pushCustomer(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  session: Session,
+  customerId: string,
+): Promise<Outcome> {
+  const [customer] = await db
+    .select()
+    .from(customerTable)
+    .where(and(eq(customerTable.companyId, companyId), eq(customerTable.id, customerId)));
+  const link = await linkRowOf(db, companyId, app.key, 'customer', customerId);
+  if (!customer || !link) {
+    await setLog(db, companyId, app.key, 'customer', customerId, { status: 'succeeded' });
+    return 'skipped';
+  }
+  await customerExternalIdOf(db, companyId, app, session, customer);
+  await done(db, companyId, app, 'customer', customerId);
+  return 'succeeded';
+}
+
+/** The customer hook: a customer sent already is queued again when it is saved (the push sends
+ * it only if its name, email or phone changed). */
+export async function queueChangedCustomer(ctx: DomainContext, customer: { id: string }): Promise<string[]> {
+  if (ctx.history) return [];
+  const sentTo = rowsOf<{ app: string }>(
+    await ctx.db.execute(sql`SELECT app FROM integration_links WHERE company_id = ${ctx.actor.companyId}
+      AND entity_type = 'customer' AND entity_id = ${customer.id}`),
+  ).map((r) => r.app);
+  const apps = sentTo.length ? (await accountingAppsOf(ctx)).filter((app) => sentTo.includes(app)) : [];
+  for (const app of apps)
+    await ctx.db.execute(
+      queueRowsSql(
+        app,
+        'customer',
+        sql`SELECT l.company_id, l.entity_id AS id FROM integration_links l WHERE l.company_id = ${ctx.actor.companyId}
+          AND l.app = ${app} AND l.entity_type = 'customer' AND l.entity_id = ${customer.id}`,
+        sql`'failed', 'succeeded'`,
+      ),
+    );
+  return apps;
 }
 
 /** What the job does per queued record, by entity_type. The chart read is entity_id 0, so it
@@ -486,6 +594,7 @@ const PUSHES: Record<string, Push> = {
   invoice: pushInvoice,
   [CREDIT_NOTE_ENTITY]: pushCreditNote,
   [BILL_ENTITY]: pushBill,
+  customer: pushCustomer,
   [EXCISE_PAYABLE_ENTITY]: async (db, companyId, app, session, entityId) => {
     // the claim logged it (claim.ts); busy: another job is sending it; requeued: the next run
     return settledOutcome(db, companyId, app, await pushExcisePayable(db, companyId, app, session, entityId));

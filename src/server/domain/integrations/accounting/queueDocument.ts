@@ -30,28 +30,43 @@ export const queueRowsSql = (appKey: string, entityType: string, select: SQL, re
     last_error = NULL, updated_at = now()
   WHERE integration_sync_log.status IN (${requeue}) OR integration_sync_log.claimed_at IS NOT NULL`;
 
-/** A document sent once (its integration_links row) when its status is `status`: the Sync now
- * queue and the records hook that queues it when it is saved with that status. */
+/** A document sent when its status is `status` (its integration_links row), and again when it
+ * changes after that: the Sync now queue (the ones not sent yet, and the failed ones again) and
+ * the records hook that queues it when it is saved with that status, or saved or deleted once
+ * it was sent (the push sends an update, or takes it back over there, or nothing if what the
+ * other system sees did not change). */
 export function queueDocumentWhen(spec: { entityType: string; table: string; status: string }): {
   queue: (db: Db, companyId: string, appKey: string) => Promise<void>;
   hooks: EntityHooks;
 } {
-  const select = (companyId: string, appKey: string, onlyId?: string) => sql`
+  const linked = (appKey: string) => sql`EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = d.company_id
+    AND l.app = ${appKey} AND l.entity_type = ${spec.entityType} AND l.entity_id = d.id)`;
+  const unsent = (companyId: string, appKey: string) => sql`
     SELECT d.company_id, d.id FROM ${sql.identifier(spec.table)} d
-    WHERE d.company_id = ${companyId} AND d.status = ${spec.status} ${onlyId ? sql`AND d.id = ${onlyId}` : sql``}
-      AND NOT EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = d.company_id AND l.app = ${appKey}
-        AND l.entity_type = ${spec.entityType} AND l.entity_id = d.id)`;
+    WHERE d.company_id = ${companyId} AND d.status = ${spec.status} AND NOT ${linked(appKey)}`;
+  const saved = (companyId: string, appKey: string, id: string, deleting: boolean) => sql`
+    SELECT d.company_id, d.id FROM ${sql.identifier(spec.table)} d
+    WHERE d.company_id = ${companyId} AND d.id = ${id}
+      AND (${deleting ? sql`false` : sql`d.status = ${spec.status}`} OR ${linked(appKey)})`;
+  const queueSaved = async (ctx: DomainContext, id: string, deleting: boolean) => {
+    if (ctx.history) return;
+    for (const app of await accountingAppsOf(ctx))
+      await ctx.db.execute(
+        queueRowsSql(app, spec.entityType, saved(ctx.actor.companyId, app, id, deleting), sql`'failed', 'succeeded'`),
+      );
+  };
   return {
     queue: async (db, companyId, appKey) => {
-      await db.execute(queueRowsSql(appKey, spec.entityType, select(companyId, appKey)));
+      await db.execute(queueRowsSql(appKey, spec.entityType, unsent(companyId, appKey)));
+      // an update or a removal that failed (the document sent already) goes again too
+      await db.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
+          updated_at = now()
+        WHERE company_id = ${companyId} AND app = ${appKey} AND entity_type = ${spec.entityType}
+          AND status = 'failed'`);
     },
     hooks: {
-      afterWrite: async (ctx, change) => {
-        const after = change.after as { id?: unknown; status?: unknown };
-        if (ctx.history || after.status !== spec.status) return;
-        for (const app of await accountingAppsOf(ctx))
-          await ctx.db.execute(queueRowsSql(app, spec.entityType, select(ctx.actor.companyId, app, String(after.id))));
-      },
+      afterWrite: async (ctx, change) => queueSaved(ctx, String((change.after as { id?: unknown }).id), false),
+      beforeDelete: async (ctx, record) => queueSaved(ctx, String((record as { id?: unknown }).id), true),
     },
   };
 }
