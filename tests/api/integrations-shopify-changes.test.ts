@@ -337,7 +337,13 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
         input: { lines: [...lines, { product: ginId, description: 'Gift tin', quantity: 1, unitPrice: 0 }] },
       }),
     );
-    expect(await deliver('orders/updated', { ...changed, fulfillment_status: 'fulfilled' })).toEqual({
+    expect(
+      await deliver('orders/updated', {
+        ...changed,
+        updated_at: '2026-11-25T09:10:00Z',
+        fulfillment_status: 'fulfilled',
+      }),
+    ).toEqual({
       outcome: 'queued',
     });
     await run();
@@ -529,5 +535,187 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
         .filter((l) => l.location_id === BOUTIQUE && l.inventory_item_id === 808950811)
         .map((l) => l.available),
     ).toEqual([14]);
+  });
+
+  it('keeps the newest order: a late copy of an earlier update (its updated_at an earlier instant) changes nothing', async () => {
+    // placed: Gin 3 x 34.50 = 103.50; HST 13.455 -> 13.46 + 1.30 = 14.76; 103.50 + 10.00 + 14.76 = 128.26
+    const placed = order(5830000011, '#4011', {
+      updated_at: '2026-11-25T08:00:00Z',
+      current_total_tax: '14.76',
+      current_total_price: '128.26',
+      line_items: [gin(3, 3, '13.46')],
+    });
+    // A at 09:30 UTC takes one Gin off: 69.00; 8.97 + 1.30 = 10.27; 89.27
+    const a1 = order(5830000011, '#4011', {
+      updated_at: '2026-11-25T09:30:00Z',
+      current_total_tax: '10.27',
+      current_total_price: '89.27',
+      line_items: [gin(3, 2, '13.46')],
+    });
+    // B at 05:00 Toronto time (10:00 UTC, later than A though its text sorts first) takes another:
+    // 34.50; 4.485 -> 4.49 + 1.30 = 5.79; 50.29
+    const b = order(5830000011, '#4011', {
+      updated_at: '2026-11-25T05:00:00-05:00',
+      current_total_tax: '5.79',
+      current_total_price: '50.29',
+      line_items: [gin(3, 1, '13.46')],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    expect(await deliver('orders/updated', a1, 'update-4011-a')).toEqual({ outcome: 'queued' });
+    await run();
+    expect(await deliver('orders/updated', b, 'update-4011-b')).toEqual({ outcome: 'queued' });
+    await run();
+    const [so] = await salesOrderOf('#4011');
+    expect((await linesOf(so.id)).map((l) => [l.quantity, l.amount])).toEqual([['1.000', '34.500']]);
+    expect(await updatesOf(so.id)).toBe(2);
+    // Shopify retries A's delivery (a new attempt, the same content): kept out, nothing queued
+    expect(await deliver('orders/updated', a1, 'update-4011-a-retry')).toEqual({ outcome: 'ignored' });
+    await run();
+    const [after] = await salesOrderOf('#4011');
+    expect((await linesOf(after.id)).map((l) => [l.quantity, l.amount])).toEqual([['1.000', '34.500']]);
+    // 34.50 + 10.00 = 44.50; HST 5.785 -> 5.79; 50.29
+    expect(after).toMatchObject({ total: '50.290', status: 'Open' });
+    expect(await updatesOf(so.id)).toBe(2);
+    const [kept] = rowsOf<{ current: string }>(
+      await db().execute(sql`SELECT payload->'line_items'->0->>'current_quantity' AS current FROM shopify_orders
+        WHERE company_id = ${a.companyId} AND shopify_order_id = '5830000011'`),
+    );
+    expect(kept.current).toBe('1');
+    expect(await logOf(5830000011)).toEqual({ status: 'succeeded', last_error: null });
+  });
+
+  it('takes an order imported before what it follows was kept as it is now, and changes nothing', async () => {
+    // Gin 2 x 34.50 = 69.00; HST 8.97 + 1.30 = 10.27; 89.27
+    const placed = order(5830000012, '#4012', {
+      current_total_tax: '10.27',
+      current_total_price: '89.27',
+      line_items: [gin(2, 2, '8.97')],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    const [so] = await salesOrderOf('#4012');
+    // staff add a gift tin here
+    ok(
+      await a.call(`mutation($id: ID!, $input: SalesOrderInput!) { salesOrderUpdate(id: $id, input: $input) { id } }`, {
+        id: so.id,
+        input: {
+          lines: [
+            { product: ginId, quantity: 2, unitPrice: 34.5, tax },
+            { product: ginId, description: 'Gift tin', quantity: 1, unitPrice: 0 },
+          ],
+        },
+      }),
+    );
+    // as imported before migration 0045: nothing kept of what the sales order follows
+    await db().execute(sql`UPDATE shopify_orders SET applied = NULL WHERE company_id = ${a.companyId}
+      AND shopify_order_id = '5830000012'`);
+    // Shopify marks it fulfilled and tags it: the staff's gift tin stays
+    expect(
+      await deliver('orders/updated', {
+        ...placed,
+        updated_at: '2026-11-25T12:00:00Z',
+        fulfillment_status: 'fulfilled',
+        tags: 'gift',
+      }),
+    ).toEqual({ outcome: 'queued' });
+    await run();
+    expect((await linesOf(so.id)).map((l) => [l.quantity, l.unit_price])).toEqual([
+      ['2.000', '34.50'],
+      ['1.000', '0.00'],
+    ]);
+    expect(await updatesOf(so.id)).toBe(1);
+    expect(await logOf(5830000012)).toEqual({ status: 'succeeded', last_error: null });
+    // from then on it follows what Shopify changes: a Gin taken off there
+    // 34.50 + 10.00 = 44.50; HST 5.785 -> 5.79; 50.29
+    await deliver('orders/updated', {
+      ...placed,
+      updated_at: '2026-11-25T13:00:00Z',
+      current_total_tax: '5.79',
+      current_total_price: '50.29',
+      line_items: [gin(2, 1, '8.97')],
+    });
+    await run();
+    expect((await linesOf(so.id)).map((l) => [l.quantity, l.unit_price])).toEqual([['1.000', '34.50']]);
+    expect((await salesOrderOf('#4012'))[0].total).toBe('50.290');
+  });
+
+  it('looks nothing up for an order Shopify did not change: a SKU renamed here since does not fail a closed order', async () => {
+    const aquavit = await a.create('product', {
+      name: 'Aquavit 750',
+      sku: 'AQV-750',
+      strength: 40,
+      containerSize: 0.75,
+      caseSize: 12,
+    });
+    // Aquavit 1 x 40.00; HST 5.20 + 1.30 = 6.50; 56.50
+    const placed = order(5830000013, '#4013', {
+      current_total_tax: '6.50',
+      current_total_price: '56.50',
+      line_items: [
+        { id: 7301, sku: 'AQV-750', title: 'Aquavit 750 mL', quantity: 1, price: '40.00', tax_lines: hst('5.20') },
+      ],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    const [so] = await salesOrderOf('#4013');
+    expect(so).toMatchObject({ total: '56.500', status: 'Open' });
+    ok(
+      await a.call(`mutation($id: ID!, $input: SalesOrderInput!) { salesOrderUpdate(id: $id, input: $input) { id } }`, {
+        id: so.id,
+        input: { status: 'Closed' },
+      }),
+    );
+    ok(
+      await a.call(`mutation($id: ID!, $input: ProductInput!) { productUpdate(id: $id, input: $input) { id } }`, {
+        id: aquavit,
+        input: { sku: 'AQV-750-2026' },
+      }),
+    );
+    await deliver('orders/updated', {
+      ...placed,
+      updated_at: '2026-11-26T09:00:00Z',
+      fulfillment_status: 'fulfilled',
+      tags: 'picked up',
+    });
+    await run();
+    expect(await logOf(5830000013)).toEqual({ status: 'succeeded', last_error: null });
+    expect((await failures()).filter((f) => f.error.includes('#4013'))).toEqual([]);
+    expect((await salesOrderOf('#4013'))[0].status).toBe('Closed');
+  });
+
+  it("replaces only the import's words in the notes of a sales order it updates, keeping what staff wrote", async () => {
+    // Gin 2 x 34.50 = 69.00; HST 8.97 + 1.30 = 10.27; 89.27
+    const placed = order(5830000014, '#4014', {
+      current_total_tax: '10.27',
+      current_total_price: '89.27',
+      line_items: [gin(2, 2, '8.97')],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    const [so] = await salesOrderOf('#4014');
+    expect(so.notes).toBe(
+      'Shopify order #4014; taxes charged by Shopify: HST 10.27 CAD; total tax 10.27 CAD; Shopify total 89.27 CAD',
+    );
+    ok(
+      await a.call(`mutation($id: ID!, $input: SalesOrderInput!) { salesOrderUpdate(id: $id, input: $input) { id } }`, {
+        id: so.id,
+        input: { notes: `Deliver to the back door.\n${so.notes}\nCall before delivery` },
+      }),
+    );
+    // a Gin taken off in Shopify: 34.50 + 10.00 = 44.50; HST 5.785 -> 5.79; 50.29
+    await deliver('orders/updated', {
+      ...placed,
+      updated_at: '2026-11-26T10:00:00Z',
+      current_total_tax: '5.79',
+      current_total_price: '50.29',
+      line_items: [gin(2, 1, '8.97')],
+    });
+    await run();
+    const [after] = await salesOrderOf('#4014');
+    expect(after.total).toBe('50.290');
+    expect(after.notes).toBe(
+      'Deliver to the back door.\nShopify order #4014; edited in Shopify; total tax 5.79 CAD; Shopify total 50.29 CAD\nCall before delivery',
+    );
   });
 });

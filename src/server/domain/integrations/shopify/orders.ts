@@ -19,6 +19,7 @@
 // Shopify rounds tax per line and our sales orders compute it once on the total (documentTotals):
 // the two may differ by a cent or so, and a sales order has no field to state Shopify's tax, so
 // a difference is put under More info (TAX_NOTE_ENTITY) with what to do on the invoice.
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
@@ -57,9 +58,17 @@ export class OrderProblem extends Error {
   override name = 'OrderProblem';
 }
 
+/** The instant an order was last changed in Shopify (ISO-8601 with the shop's offset), or null. */
+const changedAt = (value: unknown) => {
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? ms : null;
+};
+
 /** Keeps the order (new or changed) and queues it: to become a sales order, or, when it is one
  * already, for its sales order to follow what changed in Shopify (importOrder). Inside the
- * caller's transaction. Answers whether it was queued. */
+ * caller's transaction. Answers whether it was queued. Shopify delivers at least once and in
+ * no set order, and a poll page may be read before a webhook: an order older than the one kept
+ * (its updated_at an earlier instant) is a late copy and changes nothing. */
 export async function receiveOrder(db: Db, companyId: string, shop: string, order: StoreOrder): Promise<boolean> {
   const shopifyId = String(order.id ?? '');
   if (!/^\d{1,20}$/.test(shopifyId)) return false;
@@ -70,20 +79,39 @@ export async function receiveOrder(db: Db, companyId: string, shop: string, orde
   );
   if (erased.length) return false;
   const name = String(order.name ?? shopifyId).slice(0, 40);
-  // a redacted order keeps no payload and is never imported again (privacy.ts)
-  const [row] = rowsOf<{ id: string; redacted: boolean }>(
-    await db.execute(sql`INSERT INTO shopify_orders AS s (company_id, shop, shopify_order_id, name, payload)
-      VALUES (${companyId}, ${shop}, ${shopifyId}, ${name}, ${JSON.stringify(order)}::jsonb)
-      ON CONFLICT (company_id, shopify_order_id) DO UPDATE SET
-        payload = CASE WHEN s.redacted_at IS NULL THEN EXCLUDED.payload END, name = EXCLUDED.name,
-        shop = EXCLUDED.shop, received_at = now()
-      RETURNING s.id::text, s.redacted_at IS NOT NULL AS redacted`),
-  );
-  if (row.redacted) return false;
-  // a failed order is tried again with what Shopify now says (it may have been corrected there);
-  // an imported one is compared with its sales order (nothing changes when nothing did)
-  await setLog(db, companyId, 'shopify', ORDER_ENTITY, row.id, { status: 'queued' });
-  return true;
+  const payload = JSON.stringify(order);
+  // twice at most: a first copy kept by a delivery running alongside is then locked and compared
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [kept] = rowsOf<{ id: string; redacted: boolean; updated_at: string | null }>(
+      await db.execute(sql`SELECT id::text, redacted_at IS NOT NULL AS redacted, payload->>'updated_at' AS updated_at
+        FROM shopify_orders WHERE company_id = ${companyId} AND shopify_order_id = ${shopifyId} FOR UPDATE`),
+    );
+    let id: string | undefined;
+    if (kept) {
+      // a redacted order keeps no payload and is never imported again (privacy.ts)
+      if (kept.redacted) return false;
+      const before = changedAt(kept.updated_at);
+      const now = changedAt(order.updated_at);
+      // kept when at least as new (the same instant: a repeat, which changes nothing anyway)
+      if (before !== null && (now === null || now < before)) return false;
+      await db.execute(sql`UPDATE shopify_orders SET payload = ${payload}::jsonb, name = ${name}, shop = ${shop},
+          received_at = now()
+        WHERE company_id = ${companyId} AND id = ${kept.id}`);
+      id = kept.id;
+    } else {
+      id = rowsOf<{ id: string }>(
+        await db.execute(sql`INSERT INTO shopify_orders (company_id, shop, shopify_order_id, name, payload)
+          VALUES (${companyId}, ${shop}, ${shopifyId}, ${name}, ${payload}::jsonb)
+          ON CONFLICT (company_id, shopify_order_id) DO NOTHING RETURNING id::text`),
+      )[0]?.id;
+      if (!id) continue;
+    }
+    // a failed order is tried again with what Shopify now says (it may have been corrected there);
+    // an imported one is compared with its sales order (nothing changes when nothing did)
+    await setLog(db, companyId, 'shopify', ORDER_ENTITY, id, { status: 'queued' });
+    return true;
+  }
+  return false;
 }
 
 /** A customer here is matched only by the e-mail of a Shopify customer account whose address
@@ -212,7 +240,7 @@ export interface NeedsHand {
 }
 
 /** The sales order's fields that follow Shopify: its lines, shipping charge and notes. */
-type OrderInput = Record<string, unknown> & { lines: Record<string, unknown>[] };
+type OrderInput = Record<string, unknown> & { lines: Record<string, unknown>[]; notes: string };
 
 /** What the sales order of this order is to be, every amount exact. */
 async function salesOrderInput(ctx: DomainContext, order: StoreOrder): Promise<OrderInput> {
@@ -252,14 +280,82 @@ const sameLines = (
     ]),
   );
 
-/** What of Shopify's order a sales order follows, as one text (shopify_orders.applied). */
-const followed = (order: StoreOrder, wanted: OrderInput | null) =>
-  order.cancelled_at || !wanted ? 'cancelled' : `${sameLines(wanted.lines)}|${cents(wanted.shippingCharge)}`;
+/** What of Shopify's order its sales order follows, as one hash: the fields its lines, shipping
+ * charge, taxes, notes and cancelling are made from (discounts.ts, salesOrderInput), nothing
+ * that changes with a fulfillment, a payment or a tag. Worked from the order alone, so an order
+ * that did not change is left without looking up products or taxes here (a SKU renamed or
+ * deactivated since does not make a long-finished order fail). */
+export function orderFingerprint(order: StoreOrder): string {
+  const taxes = (lines: { title?: unknown; price?: unknown; rate?: unknown }[] | undefined) =>
+    (lines ?? []).map((t) => [t.title ?? null, t.price ?? null, t.rate ?? null]);
+  const amounts = (lines: { amount?: unknown; discount_application_index?: unknown }[] | undefined) =>
+    Array.isArray(lines) ? lines.map((d) => [d.amount ?? null, d.discount_application_index ?? null]) : null;
+  const relevant = {
+    cancelled: Boolean(order.cancelled_at),
+    name: order.name ?? null,
+    currency: order.currency ?? null,
+    tax: [order.total_tax ?? null, order.current_total_tax ?? null, order.current_total_price ?? null],
+    lines: (order.line_items ?? []).map((l) => [
+      l.id ?? null,
+      l.sku ?? null,
+      l.title ?? null,
+      l.quantity ?? null,
+      l.current_quantity ?? null,
+      l.price ?? null,
+      l.total_discount ?? null,
+      amounts(l.discount_allocations),
+      taxes(l.tax_lines),
+    ]),
+    refunds: (order.refunds ?? []).map((r) =>
+      (r.refund_line_items ?? []).map((i) => [i.line_item_id ?? null, i.quantity ?? null, i.subtotal ?? null]),
+    ),
+    shipping: Array.isArray(order.shipping_lines)
+      ? order.shipping_lines.map((l) => [l.price ?? null, amounts(l.discount_allocations), taxes(l.tax_lines)])
+      : (order.total_shipping_price_set?.shop_money?.amount ?? null),
+  };
+  return createHash('sha256').update(JSON.stringify(relevant)).digest('hex');
+}
 
-async function setApplied(db: Db, companyId: string, localId: string, applied: string) {
+/** shopify_orders.applied: the fingerprint of the order its sales order last followed, and the
+ * words the import last wrote into the sales order's notes (so a change replaces only those and
+ * keeps what staff wrote). */
+interface Applied {
+  order: string;
+  notes: string | null;
+}
+
+/** What `applied` holds, or null: none for an order imported before it was kept (migration
+ * 0045), nor in the shape of the first days of 0045 (the sales order's lines as compared). */
+function appliedOf(value: string | null): Applied | null {
+  if (!value?.startsWith('{')) return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<Applied>;
+    return typeof parsed.order === 'string'
+      ? { order: parsed.order, notes: typeof parsed.notes === 'string' ? parsed.notes : null }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+async function setApplied(db: Db, companyId: string, localId: string, applied: Applied) {
   await db.execute(
-    sql`UPDATE shopify_orders SET applied = ${applied} WHERE company_id = ${companyId} AND id = ${localId}`,
+    sql`UPDATE shopify_orders SET applied = ${JSON.stringify(applied)} WHERE company_id = ${companyId} AND id = ${localId}`,
   );
+}
+
+/** The sales order's notes with the import's words as Shopify now has them: the words it wrote
+ * last are replaced where they still stand, else the new words are added on a line of their
+ * own; whatever staff wrote stays. */
+function notesWith(current: string, written: string | null, words: string): string {
+  const at = written ? current.indexOf(written) : -1;
+  const merged =
+    at >= 0
+      ? current.slice(0, at) + words + current.slice(at + written!.length)
+      : current.trim()
+        ? `${current.trimEnd()}\n${words}`
+        : words;
+  return merged.slice(0, 2000);
 }
 
 const cents = (value: unknown) => toScaled((value as number | string | null | undefined) ?? 0, 2);
@@ -302,18 +398,28 @@ async function movedOn(ctx: DomainContext, record: Record<string, unknown> & { i
 /** An imported order Shopify changed or cancelled: its sales order follows while nothing was
  * shipped or invoiced from it; otherwise it is left as it is and the order is logged as failed
  * with what changed (More info). An update that changes nothing the sales order follows (a
- * fulfillment, a tag, a payment: `applied` is as it was) leaves it, and staff's edits, alone. */
+ * fulfillment, a tag, a payment: the fingerprint in `applied` is as it was) leaves it, and
+ * staff's edits, alone, with nothing looked up. An order imported before `applied` was kept
+ * takes the order as it is now as what its sales order follows, and changes nothing (what was
+ * imported then is not known, so any difference may be staff's own edit), unless Shopify
+ * cancelled it: that is followed as ever. */
 async function followChange(
   ctx: DomainContext,
   order: StoreOrder,
   local: { id: string; applied: string | null },
   salesOrderId: string,
 ): Promise<string | Skipped | NeedsHand> {
-  const wanted = order.cancelled_at ? null : await salesOrderInput(ctx, order);
-  const now = followed(order, wanted);
-  if (local.applied === now) return salesOrderId;
   const { db, actor } = ctx;
-  const seen = () => setApplied(db, actor.companyId, local.id, now);
+  const fingerprint = orderFingerprint(order);
+  const applied = appliedOf(local.applied);
+  if (applied?.order === fingerprint) return salesOrderId;
+  const written = applied?.notes ?? null;
+  const seen = (notes = written) => setApplied(db, actor.companyId, local.id, { order: fingerprint, notes });
+  if (!applied && !order.cancelled_at) {
+    await seen();
+    return salesOrderId;
+  }
+  const wanted = order.cancelled_at ? null : await salesOrderInput(ctx, order);
   let record;
   try {
     record = await readDocument(ctx, 'salesOrder', salesOrderId);
@@ -345,13 +451,16 @@ async function followChange(
           'cancel it or take the goods back here. Sync now clears this message.',
     };
   }
+  const notes = String(record.notes ?? '');
   await updateRecord(
     ctx,
     entityByName.salesOrder,
     salesOrderId,
-    wanted ?? { status: 'Cancelled', notes: `${String(record.notes ?? '')}; cancelled in Shopify`.slice(0, 2000) },
+    wanted
+      ? { ...wanted, notes: notesWith(notes, written, wanted.notes) }
+      : { status: 'Cancelled', notes: `${notes}; cancelled in Shopify`.slice(0, 2000) },
   );
-  await seen();
+  await seen(wanted ? wanted.notes : written);
   // the note follows the sales order as changed (only then: a note Sync now cleared stays so)
   await noteTaxDifference(ctx, order, local.id, salesOrderId);
   return salesOrderId;
@@ -435,7 +544,7 @@ export async function importOrder(db: Db, companyId: string, localId: string): P
       shippingCharge: wanted.shippingCharge ?? undefined,
     });
     await saveLink(tx, companyId, 'shopify', ORDER_ENTITY, localId, id);
-    await setApplied(tx, companyId, localId, followed(order, wanted));
+    await setApplied(tx, companyId, localId, { order: orderFingerprint(order), notes: wanted.notes });
     await setLog(tx, companyId, 'shopify', ORDER_ENTITY, localId, { status: 'succeeded' });
     await noteTaxDifference(ctx, order, localId, id);
     return id;
