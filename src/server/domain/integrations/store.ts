@@ -63,6 +63,10 @@ export async function linkOf(db: Db, companyId: string, app: string, entityType:
  * waits for the resume). `alias` is the integration_connections row's alias in the query. */
 export const liveConnectionSql = (alias: string) => sql`${sql.identifier(alias)}.status IN ('connected', 'paused')`;
 
+/** The same rule for a connection row already read. */
+export const isLiveConnection = (row: { status: ConnectionStatus } | null | undefined) =>
+  row?.status === 'connected' || row?.status === 'paused';
+
 export interface LinkRow {
   external_id: string;
   /** the record's version over there as last seen (QuickBooks' SyncToken) */

@@ -7,15 +7,14 @@ import type { Db } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import type { EntityHooks } from '../../records/hooks';
 import { INTEGRATION_APPS } from '../apps';
-import { connectionOf } from '../store';
+import { connectionOf, isLiveConnection } from '../store';
 
 /** The accounting apps a change of this company goes to: enabled, and connected or paused. */
 export async function accountingAppsOf(ctx: DomainContext): Promise<string[]> {
   const apps: string[] = [];
   for (const app of INTEGRATION_APPS) {
     if (app.addOn !== 'accounting' || !ctx.actor.features[app.feature]) continue;
-    const connection = await connectionOf(ctx.db, ctx.actor.companyId, app.key);
-    if (connection?.status === 'connected' || connection?.status === 'paused') apps.push(app.key);
+    if (isLiveConnection(await connectionOf(ctx.db, ctx.actor.companyId, app.key))) apps.push(app.key);
   }
   return apps;
 }
