@@ -32,6 +32,15 @@ describe('accounting update dialog', () => {
   const dialog = () => page.getByRole('dialog');
   const nameInput = () => page.getByRole('textbox', { name: /^(Name|Nom)\b/ }).first();
   const save = () => page.getByRole('button', { name: /^(Save|Enregistrer)$/ });
+  /** the dialog shows its warning */
+  const warned = () => expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(OVERRIDDEN);
+  /** Cancel in the dialog, which closes */
+  const cancel = async () => {
+    await dialog()
+      .getByRole('button', { name: /^(Cancel|Annuler)$/ })
+      .click();
+    await expect.poll(() => dialog().count()).toBe(0);
+  };
 
   beforeAll(async () => {
     const base = process.env.QBO_OAUTH_BASE_URL;
@@ -117,17 +126,14 @@ describe('accounting update dialog', () => {
     await expect.poll(() => nameInput().inputValue(), { timeout: 30_000 }).toBe(linkedName);
     await nameInput().fill(`${linkedName} renamed`);
     await save().click();
-    await expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(OVERRIDDEN);
-    await dialog()
-      .getByRole('button', { name: /^(Cancel|Annuler)$/ })
-      .click();
-    await expect.poll(() => dialog().count()).toBe(0);
+    await warned();
+    await cancel();
     expect(new URL(page.url()).pathname).toBe(`/inventory/products/${linked}`);
     expect(await nameInput().inputValue()).toBe(`${linkedName} renamed`);
     expect(await productName(linked)).toBe(linkedName);
 
     await save().click();
-    await expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(OVERRIDDEN);
+    await warned();
     await dialog()
       .getByRole('button', { name: /^(Save anyway|Enregistrer quand même)$/ })
       .click();
@@ -152,12 +158,9 @@ describe('accounting update dialog', () => {
       await nameInput().fill(`${name} early`);
       await expect.poll(() => delayed).toBe(1);
       await save().click();
-      await expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(OVERRIDDEN);
+      await warned();
       expect(await productName(linked)).toBe(name);
-      await dialog()
-        .getByRole('button', { name: /^(Cancel|Annuler)$/ })
-        .click();
-      await expect.poll(() => dialog().count()).toBe(0);
+      await cancel();
       expect(new URL(page.url()).pathname).toBe(`/inventory/products/${linked}`);
       expect(await productName(linked)).toBe(name);
     } finally {
@@ -192,11 +195,8 @@ describe('accounting update dialog', () => {
       await page.unroute(guardChunk);
     }
     await save().click();
-    await expect.poll(() => dialog().textContent(), { timeout: 15_000 }).toMatch(OVERRIDDEN);
-    await dialog()
-      .getByRole('button', { name: /^(Cancel|Annuler)$/ })
-      .click();
-    await expect.poll(() => dialog().count()).toBe(0);
+    await warned();
+    await cancel();
     expect(await nameInput().inputValue()).toBe(`${name} offline`);
     expect(await productName(linked)).toBe(name);
   });
