@@ -23,7 +23,6 @@ import {
   type DocLine,
 } from './documents';
 import { firstDependent } from './dependents';
-import { fromScaled, toScaled } from '../../../../shared/money/decimal';
 import { allocate, keyOf, refreshOrder, totalsByKey, type CountedRow } from './progress';
 
 /** Leaves out what is not set, so the new document takes its own defaults. */
@@ -232,7 +231,7 @@ export function salesReturnFromInvoice(ctx: DomainContext, invoiceId: string): P
       return left > 0n ? [copyLine(l, fromMilli(left), { lot: lots.get(lineKey(l)) ?? null })] : [];
     });
     if (!lines.length) throw conflict(`${titleOf('invoice', invoice)} has nothing left to return`);
-    const taxAsCharged = await statedTaxBack(tx, invoice, invoiceLines);
+    // its share of the invoice's tax as charged is set by the return's own hook (returnTax.ts)
     return createDocument(
       tx,
       'salesReturn',
@@ -247,36 +246,8 @@ export function salesReturnFromInvoice(ctx: DomainContext, invoiceId: string): P
         site: refId(invoice.site) ?? refId(shipment?.site),
         currency: invoice.currency,
         exchangeRate: invoice.exchangeRate,
-        taxAsCharged,
         lines: compactLines(lines),
       }),
     );
   });
-}
-
-/** The share of an invoice's tax as charged (a till's day, shared/money/statedTax.ts) a return
- * of everything still to return gives back. The draft returns every product line in full (what
- * earlier returns took plus what is left), so after it the returned amount is the product lines'
- * amounts P out of all the lines' amounts S (a service charge or a cash rounding line is no
- * product and does not come back). The tax given back by all the invoice's returns together is
- * T x P / S rounded once to the cent (half up); this return gives that less what earlier returns
- * (not cancelled) gave back. So the cents never drift over several returns, and a day returned
- * whole (products only) gives back exactly the day's tax. None when the invoice states none. */
-/** a line's stored amount (readOnly, totals.ts) */
-const amountOf = (l: DocLine) => (l as DocLine & { amount?: number | null }).amount;
-
-async function statedTaxBack(tx: DomainContext, invoice: ApiRecord, productLines: DocLine[]): Promise<number | null> {
-  const stated = invoice.taxAsCharged;
-  if (stated === null || stated === undefined || stated === '') return null;
-  const tax = toScaled(stated as number, 2);
-  const all = linesOf(invoice).reduce((sum, l) => sum + toScaled(amountOf(l), 3), 0n);
-  const products = productLines.reduce((sum, l) => sum + toScaled(amountOf(l), 3), 0n);
-  if (all <= 0n) return null;
-  const cumulative = (tax * products * 2n + all) / (all * 2n);
-  const [earlier] = rowsOf<{ given: string | null }>(
-    await tx.db.execute(sql`SELECT sum(tax_as_charged)::text AS given FROM sales_returns
-      WHERE company_id = ${tx.actor.companyId} AND invoice_id = ${invoice.id} AND status <> 'Cancelled'`),
-  );
-  const back = cumulative - toScaled(earlier?.given ?? 0, 2);
-  return Number(fromScaled(back > 0n ? back : 0n, 2));
 }

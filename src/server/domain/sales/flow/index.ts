@@ -20,6 +20,7 @@ import { refreshOrder, showProgress } from './progress';
 import { postReturn, unpostReturn } from './returnStock';
 import { postShipment, SHIPPED_STATUSES, unpostShipment } from './shipmentStock';
 import { refreshReturnedInvoice } from './credit';
+import { returnTaxHooks } from './returnTax';
 
 const convert =
   (argument: string, run: (ctx: DomainContext, id: string) => Promise<string>): Resolver =>
@@ -115,6 +116,8 @@ export const salesFlowModule: DomainModule = {
       },
     },
     salesReturn: {
+      // its share of its invoice's tax as charged follows its lines (returnTax.ts)
+      beforeWrite: returnTaxHooks.beforeWrite,
       async afterWrite(ctx, { before, after }) {
         const ids = new Set([refId(after.invoice), refId(before?.invoice)]);
         for (const id of ids) if (id) await refreshReturnedInvoice(ctx, id);
