@@ -640,6 +640,57 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
     expect((await salesOrderOf('#4012'))[0].total).toBe('50.290');
   });
 
+  it('logs no change after shipping for an order imported before what it follows was kept, but follows its cancelling', async () => {
+    // Gin 2 x 34.50 in Shopify; staff price it here at 30.00 (a trade price) and ship it
+    const placed = order(5830000015, '#4015', {
+      current_total_tax: '10.27',
+      current_total_price: '89.27',
+      line_items: [gin(2, 2, '8.97')],
+    });
+    await deliver('orders/create', placed);
+    await run();
+    const [so] = await salesOrderOf('#4015');
+    ok(
+      await a.call(`mutation($id: ID!, $input: SalesOrderInput!) { salesOrderUpdate(id: $id, input: $input) { id } }`, {
+        id: so.id,
+        input: { lines: [{ product: ginId, quantity: 2, unitPrice: 30, tax }] },
+      }),
+    );
+    const shipment = ok(
+      await a.call<{ shipmentFromSalesOrder: string }>(`mutation { shipmentFromSalesOrder(salesOrderId: "${so.id}") }`),
+    ).shipmentFromSalesOrder;
+    ok(
+      await a.call(`mutation($id: ID!, $input: ShipmentInput!) { shipmentUpdate(id: $id, input: $input) { id } }`, {
+        id: shipment,
+        input: { status: 'Shipped' },
+      }),
+    );
+    await db().execute(sql`UPDATE shopify_orders SET applied = NULL WHERE company_id = ${a.companyId}
+      AND shopify_order_id = '5830000015'`);
+    await deliver('orders/updated', { ...placed, updated_at: '2026-11-25T12:00:00Z', fulfillment_status: 'fulfilled' });
+    await run();
+    expect(await logOf(5830000015)).toEqual({ status: 'succeeded', last_error: null });
+    expect((await linesOf(so.id)).map((l) => [l.quantity, l.unit_price])).toEqual([['2.000', '30.00']]);
+    // an order cancelled in Shopify is followed however it was imported: #4016, Gin 1 x 34.50, open
+    const open = order(5830000016, '#4016', {
+      current_total_tax: '5.79',
+      current_total_price: '50.29',
+      line_items: [gin(1, 1, '4.49')],
+    });
+    await deliver('orders/create', open);
+    await run();
+    await db().execute(sql`UPDATE shopify_orders SET applied = NULL WHERE company_id = ${a.companyId}
+      AND shopify_order_id = '5830000016'`);
+    await deliver('orders/cancelled', {
+      ...open,
+      updated_at: '2026-11-25T12:00:00Z',
+      cancelled_at: '2026-11-25T12:00:00Z',
+      line_items: [gin(1, 0, '4.49')],
+    });
+    await run();
+    expect((await salesOrderOf('#4016'))[0].status).toBe('Cancelled');
+  });
+
   it('looks nothing up for an order Shopify did not change: a SKU renamed here since does not fail a closed order', async () => {
     const aquavit = await a.create('product', {
       name: 'Aquavit 750',
