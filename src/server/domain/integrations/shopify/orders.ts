@@ -16,6 +16,10 @@
 // invoiced from it, the sales order is updated to Shopify's lines, or cancelled, through the
 // records layer (its validation, totals and audit) in the same transaction; once it has moved
 // on it is left as it is and the order is logged as failed with what changed, for staff to act.
+// Only a change is followed: shopify_orders.applied keeps a fingerprint of the order's fields the
+// sales order is made from, so a fulfillment, a payment or a tag changes nothing (staff's edits
+// stay), and an update replaces only the words the import wrote in the notes. An order older
+// than the one kept (a retried webhook, a poll page read before a webhook) changes nothing.
 // Shopify rounds tax per line and our sales orders compute it once on the total (documentTotals):
 // the two may differ by a cent or so, and a sales order has no field to state Shopify's tax, so
 // a difference is put under More info (TAX_NOTE_ENTITY) with what to do on the invoice.
