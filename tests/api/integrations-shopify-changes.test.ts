@@ -5,7 +5,10 @@
 //   total is Shopify's current_total_price;
 // - an order changed or cancelled after import (orders/updated, orders/cancelled): its sales
 //   order follows while nothing shipped, audited; once shipped it is left alone and the order is
-//   logged as failed under More info in clear words; a repeated delivery changes nothing;
+//   logged as failed under More info in clear words; a repeated delivery changes nothing, nor
+//   does a late copy of an earlier update (updated_at compared as instants), nor an update of
+//   an order Shopify did not change (nothing looked up), nor one of an order imported before
+//   migration 0045 (its state then taken as it is); an update keeps staff's own notes;
 // - Shopify's tax rounded per line against ours rounded on the total: the cent shown under More
 //   info (a sales order has no tax-as-charged field);
 // - an order erased by customers/redact before it arrived is never kept or imported.
