@@ -10,7 +10,13 @@ import { EVERYTHING, backends, startApi, type TestApi } from './harness';
 import { exciseCompany } from './exciseKit';
 import { companyTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
-import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
+import {
+  customRefundOrder,
+  startSquareStandIn,
+  type SquareStandIn,
+  type StandInLine,
+  type StandInOrder,
+} from '../standins/square';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { addDays } from '../../src/shared/days';
 import { startOfDay } from '../../src/server/domain/integrations/square/days';
@@ -247,10 +253,15 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
   it('takes sales uploaded after the day was pulled, and amounts refunded, once each', async () => {
     // The day is pulled with one sale (1 x Vodka 24.99 + HST 3.2487 -> 3.25 = 28.24). The
     // till was offline: a second sale closed that day at 16:00 (2 x Vodka 49.98 + HST 6.4974
-    // -> 6.50 = 56.48) reaches Square the next morning at 09:00, and at 10:00 the first sale
-    // gets 5.00 back with no item returned. The next pull makes a second invoice for the day
-    // (56.48, two bottles out) and a Credited return of 5.00 dated the next day (no tax: Square
-    // says none, no stock back); pulled again, nothing more.
+    // -> 6.50 = 56.48, and a cocktail class keyed in as a custom amount, 20.00 with no tax)
+    // reaches Square the next morning at 09:00, and so does a third (1 x a variation Square has
+    // but no product of ours has its SKU), which cannot be taken. The day after, at 10:00, the
+    // first sale gets 5.00 + HST 0.65 = 5.65 back with no item returned: a custom refund, which
+    // Square records as a return order of its own (one CUSTOM_AMOUNT return line), the payment
+    // refund listed on the sale too. The next pull makes a second invoice for the day (49.98 +
+    // 20.00 = 69.98 + 6.50 = 76.48, two bottles out), names the third order in More info, and
+    // the refund day's pull a Credited return of 5.00 + tax as charged 0.65 = 5.65 (no stock
+    // back), counted once; pulled again, nothing more.
     const day = addDays(yesterday, -6);
     const next = addDays(day, 1);
     order('LATE-0', day, 12, { line_items: [taxed('L0', vodkaVariation, 1, 2499, 325)], total_money: money(2824) });
@@ -260,42 +271,81 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
     await api.database.db.execute(sql`UPDATE square_settings SET changes_checked_at = ${at(next, 3)}::timestamptz
       WHERE company_id = ${co.companyId}`);
     const vodkaBefore = await dutyPaid(vodka);
+    const cocktailClass: StandInLine = {
+      uid: 'L1C',
+      name: 'Cocktail class',
+      quantity: '1',
+      item_type: 'CUSTOM_AMOUNT',
+      base_price_money: money(2000),
+      gross_sales_money: money(2000),
+      total_discount_money: money(0),
+      total_tax_money: money(0),
+      total_money: money(2000),
+    };
     order('LATE-1', day, 16, {
       updated_at: at(next, 9),
-      line_items: [taxed('L1', vodkaVariation, 2, 2499, 650)],
-      total_money: money(5648),
+      line_items: [taxed('L1', vodkaVariation, 2, 2499, 650), cocktailClass],
+      total_money: money(7648),
+    });
+    order('LATE-2', day, 17, {
+      updated_at: at(next, 9),
+      line_items: [{ ...taxed('L2', vodkaVariation, 1, 2499, 325), catalog_object_id: 'VAR-NOT-OURS' }],
+      total_money: money(2824),
     });
     const first = square.orders.find((o) => o.id === 'LATE-0')!;
+    const refund = customRefundOrder({
+      id: 'REFUND-1',
+      sourceOrderId: 'LATE-0',
+      locationId: 'L1TASTINGROOM',
+      closedAt: at(next, 10),
+      name: 'Goodwill',
+      amount: 500,
+      tax: 65,
+      returnTax: HST,
+    });
+    square.orders.push(refund);
     first.updated_at = at(next, 10);
-    first.refunds = [
-      {
-        id: 'REFUND-1',
-        location_id: 'L1TASTINGROOM',
-        reason: 'Goodwill',
-        amount_money: money(500),
-        status: 'APPROVED',
-        created_at: at(next, 10),
-      },
-    ];
+    first.refunds = refund.refunds;
     const again = async () => {
       await ok(`mutation { integrationSync(app: square) }`);
       await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
     };
     await again();
-    expect(await failures()).toEqual([]);
+    const failed = await failures();
+    expect(failed).toHaveLength(1);
+    expect(failed[0].entity_type).toBe('squareChanges');
+    expect(failed[0].last_error).toContain('LATE-2');
+    expect(failed[0].last_error).not.toContain('LATE-1');
+    const [mark] = rowsOf<{ late: boolean }>(
+      await api.database.db.execute(sql`SELECT changes_checked_at > ${at(next, 3)}::timestamptz AS late
+        FROM square_settings WHERE company_id = ${co.companyId}`),
+    );
+    expect(mark.late).toBe(true);
     const invoices = await invoicesOf(day);
     expect(invoices).toHaveLength(2);
     const late = await invoice(invoices[1].id);
-    expect(late).toMatchObject({ subtotal: 49.98, taxTotal: 6.5, total: 56.48, amountPaid: 56.48 });
+    expect(late).toMatchObject({ subtotal: 69.98, taxTotal: 6.5, total: 76.48, amountPaid: 76.48 });
+    expect(late.lines).toEqual([
+      { product: { id: vodka }, description: null, quantity: 2, unitPrice: 24.99, amount: 49.98 },
+      { product: null, description: 'Cocktail class', quantity: 1, unitPrice: 20, amount: 20 },
+    ]);
     expect(late.notes).toContain('taken after the day was pulled');
     expect(await dutyPaid(vodka)).toBe(vodkaBefore - 2);
     const refunds = async () =>
-      rowsOf<{ date: string; status: string; total: string; restock: boolean }>(
-        await api.database.db.execute(sql`SELECT date::text, status, total::text, restock FROM sales_returns
+      rowsOf<{ date: string; status: string; subtotal: string; tax: string; total: string; restock: boolean }>(
+        await api.database.db.execute(sql`SELECT date::text, status, subtotal::text, tax_as_charged::text AS tax,
+            total::text, restock FROM sales_returns
           WHERE company_id = ${co.companyId} AND notes LIKE 'Square refunds of%' AND date = ${next}`),
       );
     expect(await refunds()).toEqual([
-      { date: next, status: 'Credited', total: expect.stringMatching(/^5\.0*$/), restock: false },
+      {
+        date: next,
+        status: 'Credited',
+        subtotal: expect.stringMatching(/^5\.0*$/),
+        tax: expect.stringMatching(/^0\.650*$/),
+        total: expect.stringMatching(/^5\.650*$/),
+        restock: false,
+      },
     ]);
     await again();
     expect(await invoicesOf(day)).toHaveLength(2);

@@ -33,7 +33,11 @@ export interface StandInLine {
   uid: string;
   name: string;
   quantity: string;
+  /** a catalog item's variation; none on a CUSTOM_AMOUNT line */
   catalog_object_id?: string;
+  /** ITEM (the default) or CUSTOM_AMOUNT: an amount keyed in at the till, or given back by a
+   * custom (amount-only) refund */
+  item_type?: 'ITEM' | 'CUSTOM_AMOUNT';
   base_price_money: Money;
   gross_sales_money?: Money;
   gross_return_money?: Money;
@@ -96,7 +100,10 @@ export interface StandInOrder {
   discounts?: { uid: string; name: string; percentage?: string; amount_money?: Money; scope: string }[];
   service_charges?: StandInServiceCharge[];
   rounding_adjustment?: StandInRounding;
-  /** a refund of items: the lines handed back, and the taxes refunded with them */
+  /** on a return order (Square's Refunds and Exchanges guide: an itemized refund and a custom
+   * refund both make one): what came back, the sale it came from, the taxes refunded with it.
+   * An itemized refund names the lines handed back; a custom refund one return line item of
+   * item_type CUSTOM_AMOUNT, with no catalog_object_id, holding the amount */
   returns?: {
     uid: string;
     source_order_id: string;
@@ -105,6 +112,8 @@ export interface StandInOrder {
     return_taxes?: StandInTax[];
     rounding_adjustment?: StandInRounding;
   }[];
+  /** the payment refunds of a return order (and, listed again, on the sale refunded): the money
+   * moved, not what it was for; the connector reads what came back from `returns` alone */
   refunds?: StandInRefund[];
   total_money?: Money;
 }
@@ -152,6 +161,71 @@ export interface SquareStandIn {
 const errors = (category: string, code: string, detail: string, field?: string) => ({
   errors: [{ category, code, detail, ...(field ? { field } : {}) }],
 });
+
+/** A custom (amount-only) refund as Square records it: a COMPLETED return order of its own
+ * whose one return line item is of item_type CUSTOM_AMOUNT with no catalog_object_id, carrying
+ * the amount given back (total_money, its tax in total_tax_money and applied_taxes against the
+ * return_taxes), and the payment refund in `refunds`. `tax` 0 refunds no tax. */
+export function customRefundOrder(refund: {
+  id: string;
+  sourceOrderId: string;
+  locationId: string;
+  closedAt: string;
+  name: string;
+  /** before tax, cents */
+  amount: number;
+  tax: number;
+  returnTax?: StandInTax;
+  currency?: string;
+}): StandInOrder {
+  const currency = refund.currency ?? 'CAD';
+  const money = (amount: number) => ({ amount, currency });
+  const taxed = refund.tax !== 0 && refund.returnTax;
+  return {
+    id: refund.id,
+    location_id: refund.locationId,
+    state: 'COMPLETED',
+    closed_at: refund.closedAt,
+    line_items: [],
+    returns: [
+      {
+        uid: `${refund.id}-R`,
+        source_order_id: refund.sourceOrderId,
+        return_line_items: [
+          {
+            uid: `${refund.id}-R1`,
+            name: refund.name,
+            quantity: '1',
+            item_type: 'CUSTOM_AMOUNT',
+            base_price_money: money(refund.amount),
+            gross_return_money: money(refund.amount),
+            total_discount_money: money(0),
+            total_tax_money: money(refund.tax),
+            total_money: money(refund.amount + refund.tax),
+            ...(taxed
+              ? {
+                  applied_taxes: [
+                    { uid: `${refund.id}-RT`, tax_uid: refund.returnTax!.uid, applied_money: money(refund.tax) },
+                  ],
+                }
+              : {}),
+          },
+        ],
+        ...(taxed ? { return_taxes: [refund.returnTax!] } : {}),
+      },
+    ],
+    refunds: [
+      {
+        id: `${refund.id}-P`,
+        location_id: refund.locationId,
+        reason: refund.name,
+        amount_money: money(refund.amount + refund.tax),
+        status: 'APPROVED',
+        created_at: refund.closedAt,
+      },
+    ],
+  };
+}
 
 export async function startSquareStandIn(port = 0): Promise<SquareStandIn> {
   const applicationId = 'sq0idp-standin';

@@ -35,17 +35,20 @@ export interface TaxPart {
 /** What a line of the till is: a catalog item sold or handed back (it moves stock); a service
  * charge (a tasting fee, a gratuity: Orders API service_charges, return_service_charges); the
  * cash rounding of an order or a return (rounding_adjustment: Canadian cash totals are rounded to
- * 5 cents); money given back with no item (a refund with no returned line items). Only items
- * move stock. */
-export type TillKind = 'item' | 'charge' | 'rounding' | 'refund';
+ * 5 cents); a custom amount (item_type CUSTOM_AMOUNT, no catalog object): keyed in at the till
+ * with no item, or money given back with no item. Square's Refunds and Exchanges guide: an
+ * itemized refund and a custom (amount-only) refund both make a return order, whose `returns`
+ * name what came back; in a custom refund that is a return line item of item_type CUSTOM_AMOUNT
+ * with the amount and its return taxes. Only items move stock. */
+export type TillKind = 'item' | 'charge' | 'rounding' | 'custom';
 
 /** A line of a completed sale, or of an itemized refund, with the amounts Square computed. */
 export interface SoldLine {
   orderId: string;
-  /** what marks it taken (integration square_taken): the order's id, or the refund's for money
-   * given back with no item (a refund added to an order already taken) */
+  /** what marks it taken (integration square_taken): its order's id (a refund's is its return
+   * order's) */
   takenId: string;
-  /** when it happened: the order's closed_at, the refund's created_at */
+  /** when it happened: the order's closed_at */
   at: string;
   kind: TillKind;
   name: string;
@@ -75,7 +78,11 @@ interface AmountLine {
   totalTaxMoney?: Square.Money;
   basePriceMoney?: Square.Money;
   appliedTaxes?: Square.OrderLineItemAppliedTax[] | null;
+  itemType?: Square.OrderLineItemItemType;
 }
+
+/** a line keyed in with no catalog item (Square: item_type CUSTOM_AMOUNT, no catalog_object_id) */
+const isCustom = (line: AmountLine) => line.itemType === 'CUSTOM_AMOUNT' || !line.catalogObjectId;
 
 const taxName = (tax: OrderTax | undefined) =>
   `${tax?.name || 'Tax'}${tax?.percentage ? ` ${tax.percentage.replace(/\.0+$/, '')}%` : ''}`;
@@ -85,8 +92,11 @@ function soldLine(
   line: AmountLine,
   taxes: OrderTax[],
   returned: boolean,
-  kind: 'item' | 'charge',
+  given: 'item' | 'charge',
 ): SoldLine {
+  const kind: TillKind = given === 'item' && isCustom(line) ? 'custom' : given;
+  const unnamed =
+    kind === 'charge' ? 'Service charge' : kind === 'custom' ? (returned ? 'Refund' : 'Custom amount') : '';
   const taxTotal = cents(line.totalTaxMoney);
   const parts: TaxPart[] = [];
   let applied = 0n;
@@ -99,7 +109,7 @@ function soldLine(
   return {
     ...orderPart(order),
     kind,
-    name: line.name ?? line.variationName ?? (kind === 'charge' ? 'Service charge' : ''),
+    name: line.name || line.variationName || unnamed,
     variationId: kind === 'item' ? (line.catalogObjectId ?? null) : null,
     quantity: kind === 'item' ? (line.quantity ?? '1') : '1',
     netCents: cents(line.totalMoney) - taxTotal,
@@ -150,29 +160,6 @@ export function linesOfOrder(order: Square.Order): SoldLine[] {
   return [...sold, ...back];
 }
 
-/** The money an order gave back with no item returned (Orders API `refunds` of an order that
- * has no `returns` line items: an amount refunded on the sale itself), the approved ones. Square
- * says nothing of the tax inside such an amount, so it is given back as it is, with no tax. */
-export function amountRefundsOf(order: Square.Order): SoldLine[] {
-  const itemized = (order.returns ?? []).some((r) => (r.returnLineItems ?? []).length > 0);
-  if (itemized) return [];
-  return (order.refunds ?? [])
-    .filter((r) => r.status === 'APPROVED' && cents(r.amountMoney) > 0n)
-    .map((r) => ({
-      orderId: order.id ?? '',
-      takenId: `refund:${r.id}`,
-      at: r.createdAt ?? order.updatedAt ?? '',
-      kind: 'refund' as const,
-      name: `Refund${r.reason ? `: ${r.reason}` : ''}`.slice(0, 200),
-      variationId: null,
-      quantity: '1',
-      netCents: cents(r.amountMoney),
-      taxes: [],
-      currency: r.amountMoney.currency ?? 'CAD',
-      returned: true,
-    }));
-}
-
 async function searchOrders(
   tokens: ConnectorTokens,
   locationId: string,
@@ -216,18 +203,16 @@ export async function completedOrders(
 }
 
 /** The location's COMPLETED orders changed (updated_at) in [startAt, endAt): sales a till
- * uploaded late (offline mode) and refunds added to earlier sales. Each order's lines and its
- * amount-only refunds; the caller keeps what is not yet taken. */
+ * uploaded late (offline mode) and return orders (refunds) closed late, as lines; the caller
+ * keeps what is not yet taken. A sale order's own `refunds` are never read: the money they give
+ * back is a return order's, which this or the day's search finds (counted once). */
 export async function changedOrders(
   tokens: ConnectorTokens,
   locationId: string,
   startAt: string,
   endAt: string,
 ): Promise<SoldLine[]> {
-  return (await searchOrders(tokens, locationId, 'updatedAt', startAt, endAt)).flatMap((o) => [
-    ...linesOfOrder(o),
-    ...amountRefundsOf(o),
-  ]);
+  return (await searchOrders(tokens, locationId, 'updatedAt', startAt, endAt)).flatMap(linesOfOrder);
 }
 
 /** The SKU of each catalog item variation asked for (ids Square no longer has are left out). */

@@ -4,9 +4,9 @@
 // 'squareDay' record (key 20261126), the orders changed since the last look ('squareChanges' 0)
 // and the catalogue ('squareCatalog' 0); the failed ones go again. The push pulls each queued
 // day into one invoice and its refunds into one return (dayInvoice.ts); then what came in after
-// its day was pulled (a till's offline uploads, amounts refunded with no item: pullChanges) into
+// its day was pulled (a till's offline uploads, refunds closed late: pullChanges) into
 // documents of their own; then pushes the catalogue and counts (catalog.ts). Every Square order
-// (and amount refund) a document took is marked in square_taken (migration 0044), so nothing is
+// (a refund is a return order of its own) a document took is marked in square_taken (migration 0044), so nothing is
 // taken twice. The rules are every connector's: a day already linked is skipped, so a retried
 // job never makes a second invoice; an expired token is refreshed once; a throttled call waits
 // Retry-After; a server error counts an attempt and throws RetryLater for the queue's backoff;
@@ -41,7 +41,7 @@ import { pushCatalog } from './catalog';
 
 export const DAY = 'squareDay';
 export const CATALOG = 'squareCatalog';
-/** the orders changed since the last look: late uploads of pulled days, amounts refunded */
+/** the orders changed since the last look: late uploads of pulled days, refunds closed late */
 export const CHANGES = 'squareChanges';
 /** Records pushed per run: a long backlog goes on in the next run. */
 const BATCH = 100;
@@ -235,13 +235,15 @@ async function markTaken(
  * index may show a change a little after its updated_at. What was taken is never taken twice. */
 const CHANGES_OVERLAP_MS = 10 * 60_000;
 
-/** What came in after its day was pulled: a till's sales uploaded later (offline mode), item
- * refunds closed late, and amounts refunded with no item (on a sale of any day). Square's orders
- * changed (updated_at) since the last look, less what a document already took: a sale or an
- * item refund only when its day was pulled (a day still to pull takes its own), an amount
- * refunded when it was made since the last look. Each day they fall on gets documents of its
- * own, dated that day: an invoice of the sales the day's pull had not seen, a return of the
- * refunds; the day's first invoice stays as it was (paid, maybe sent to the accountant). */
+/** What came in after its day was pulled: a till's sales uploaded later (offline mode) and
+ * refunds (return orders, of items or of an amount) closed late. Square's orders changed
+ * (updated_at) since the last look, less what a document already took, and only on a day
+ * already pulled (a day still to pull takes its own). Each day they fall on gets documents of
+ * its own, dated that day: an invoice of the sales the day's pull had not seen, a return of the
+ * refunds; the day's first invoice stays as it was (paid, maybe sent to the accountant). Each
+ * day is a transaction of its own: an order that cannot be taken (a SKU with no product, the
+ * stock not there) is left out, named with its reason in the record's More info, and the rest
+ * of its day and the other days are taken; the last look still moves on. */
 async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Session, settings: CompleteSettings) {
   const { companyId } = ctx.actor;
   const db = ctx.db;
@@ -262,7 +264,7 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
   );
   const dayOfLine = (l: SoldLine) => dayIn(zone, new Date(l.at));
   const candidates = await notTaken(db, companyId, changed);
-  const days = [...new Set(candidates.filter((l) => l.kind !== 'refund').map(dayOfLine))];
+  const days = [...new Set(candidates.map(dayOfLine))];
   const pulled = new Set(
     days.length
       ? rowsOf<{ key: string }>(
@@ -275,32 +277,80 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
         ).map((r) => dayOfKey(r.key))
       : [],
   );
-  const fresh = candidates.filter((l) =>
-    l.kind === 'refund'
-      ? Date.parse(l.at) >= start
-      : pulled.has(dayOfLine(l)) && (!mark.taken_from || dayOfLine(l) >= mark.taken_from),
+  const fresh = candidates.filter(
+    (l) => pulled.has(dayOfLine(l)) && (!mark.taken_from || dayOfLine(l) >= mark.taken_from),
   );
-  const products = await productsOfLines(ctx, app.key, fresh, (ids) =>
-    withTokens(db, companyId, app, session, (tokens) => app.connector.variationSkus(tokens, ids)),
-  );
+  const byDay = new Map<string, SoldLine[]>();
+  for (const l of fresh) byDay.set(dayOfLine(l), [...(byDay.get(dayOfLine(l)) ?? []), l]);
+  const problems: string[] = [];
+  for (const [day, ofDay] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
+    const orders = [...new Set(ofDay.map((l) => l.orderId))];
+    // the day whole, or, when it fails, each order alone: one bad order keeps only itself out
+    const taken = await takeLater(ctx, app, session, settings, day, ofDay);
+    if (taken !== true && orders.length > 1) {
+      for (const orderId of orders) {
+        const alone = await takeLater(
+          ctx,
+          app,
+          session,
+          settings,
+          day,
+          ofDay.filter((l) => l.orderId === orderId),
+        );
+        if (alone !== true) problems.push(`Square order ${orderId} (${day}): ${alone}`);
+      }
+    } else if (taken !== true) problems.push(`Square order ${orders[0]} (${day}): ${taken}`);
+  }
   await db.transaction(async (tx) => {
     await settingsOf(tx, companyId, true);
-    const lines = await notTaken(tx, companyId, fresh);
-    const byDay = new Map<string, SoldLine[]>();
-    for (const l of lines) byDay.set(dayOfLine(l), [...(byDay.get(dayOfLine(l)) ?? []), l]);
-    for (const [day, ofDay] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx.execute(sql`UPDATE square_settings SET changes_checked_at = ${new Date(end).toISOString()}::timestamptz
+      WHERE company_id = ${companyId}`);
+    await setLog(
+      tx,
+      companyId,
+      app.key,
+      CHANGES,
+      '0',
+      problems.length
+        ? { status: 'failed', addAttempt: true, error: problems.join('; ').slice(0, 2000) }
+        : { status: 'succeeded', addAttempt: true },
+    );
+  });
+}
+
+/** Takes lines of a day that came in late, in a transaction of their own: true, or the reason
+ * they could not be taken (a refusal: the other system down still throws). */
+async function takeLater(
+  ctx: DomainContext,
+  app: PointOfSaleApp,
+  session: Session,
+  settings: CompleteSettings,
+  day: string,
+  ofDay: SoldLine[],
+): Promise<true | string> {
+  const { companyId } = ctx.actor;
+  try {
+    const products = await productsOfLines(ctx, app.key, ofDay, (ids) =>
+      withTokens(ctx.db, companyId, app, session, (tokens) => app.connector.variationSkus(tokens, ids)),
+    );
+    await ctx.db.transaction(async (tx) => {
+      await settingsOf(tx, companyId, true);
+      const lines = await notTaken(tx, companyId, ofDay);
+      if (!lines.length) return;
       const made = await createDayDocuments(
         { ...ctx, db: tx },
         { day, siteId: settings.siteId, customerId: settings.customerId, locationId: settings.locationId, later: true },
-        dayOf(ofDay, products),
-        currencyOf(ofDay),
+        dayOf(lines, products),
+        currencyOf(lines),
       );
-      await markTaken(tx, companyId, day, ofDay, made);
-    }
-    await tx.execute(sql`UPDATE square_settings SET changes_checked_at = ${new Date(end).toISOString()}::timestamptz
-      WHERE company_id = ${companyId}`);
-    await setLog(tx, companyId, app.key, CHANGES, '0', { status: 'succeeded', addAttempt: true });
-  });
+      await markTaken(tx, companyId, day, lines, made);
+    });
+    return true;
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal === null) throw error;
+    return refusal;
+  }
 }
 
 /** A failure that is the record's, not the other system's being down: logged, not retried. */
