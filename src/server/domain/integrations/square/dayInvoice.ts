@@ -25,8 +25,10 @@
 // return posting (returnStock.ts). It names no invoice: the bottle was mostly sold on another
 // day, and crediting this day's invoice, paid in full at the till, would show the tasting room
 // owed money it already had back. The day's invoice less its return is what Square deposits.
-// Money given back with no item (an amount refund) is a line without a product on a return,
-// with no tax (Square states none for it) and nothing restocked.
+// Money given back with no item (a custom refund: Square's return order with a CUSTOM_AMOUNT
+// return line) is a line without a product on the day's return, its tax (the return line's
+// taxes, when Square states any) in the return's tax as charged, nothing restocked. A custom
+// amount keyed in at a sale is a line without a product on the invoice, like a service charge.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
@@ -43,8 +45,8 @@ export interface DayLine {
   unitCents: bigint;
 }
 
-/** A line that moves no stock: a service charge, the cash rounding, money given back with no
- * item; one per name, its amount before tax. */
+/** A line that moves no stock: a service charge, the cash rounding, a custom amount sold or
+ * given back; one per name, its amount before tax. */
 export interface DayAmount {
   description: string;
   cents: bigint;
