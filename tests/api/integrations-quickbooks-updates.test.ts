@@ -1,6 +1,7 @@
 // QuickBooks Online: documents already sent that change afterwards are sent again (issue 18).
 // Against the local stand-in (tests/standins/quickbooks.ts), which keeps Intuit's update rules:
-// a POST with Id and the current SyncToken replaces the whole Invoice (full update), an old
+// a POST with Id, the current SyncToken and sparse: true changes only the fields sent (the Line
+// array sent replaces the lines), an old
 // SyncToken answers "Stale Object Error" (5010), ?operation=void zeroes the Invoice and puts
 // "Voided" before its PrivateNote. Expected values worked by hand: 2 x 34.50 = 69.00,
 // 3 x 12.25 = 36.75 (105.75); after the edit 3 x 34.50 = 103.50 and 1 x 12.25 = 12.25 (115.75).
@@ -149,7 +150,7 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
         { Amount: 10, Description: 'Shipping', SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' } } },
       ],
     });
-    // a read of the Invoice, then one full update (no sparse) made against SyncToken 0
+    // a read of the Invoice, then one sparse update made against SyncToken 0
     expect(
       qbo.requests.slice(requestsBefore).map((r) => [r.method, r.entity, r.id ?? null, r.operation ?? null, r.status]),
     ).toEqual([
@@ -159,7 +160,7 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     const [change] = changesOf(invoice.qboId);
     expect(change.operation).toBe('update');
     expect(change.body).toMatchObject({ Id: invoice.qboId, SyncToken: '0', DocNumber: invoice.number });
-    expect(change.body.sparse).toBeUndefined();
+    expect(change.body.sparse).toBe(true);
     expect(await linkOf('invoice', invoice.id)).toEqual({ external_id: invoice.qboId, external_version: '1' });
     expect(await logOf('invoice', invoice.id)).toEqual({ status: 'succeeded', last_error: null });
 
@@ -174,7 +175,7 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
   it('an edit made in QuickBooks first is read, and a stale SyncToken (5010) is read again and sent once more', async () => {
     const invoice = await sent();
     // someone edits the Invoice in QuickBooks' own screens: SyncToken 0 -> 1
-    qbo.changeRecord('Invoice', invoice.qboId, { PrivateNote: 'Called the customer' });
+    qbo.changeRecord('Invoice', invoice.qboId, { PrivateNote: 'Called the customer', SalesTermRef: { value: '3' } });
     await update(invoice.id, { lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 }] });
     // and again between our read (SyncToken 1) and our update: 1 -> 2, so the update is stale
     qbo.editAfterNextRead('Invoice', invoice.qboId, { PrivateNote: 'Called twice' });
@@ -192,9 +193,13 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     const posts = qbo.requests.slice(requestsBefore).filter((r) => r.method === 'POST');
     expect(posts[0].requestId).not.toBe(posts[1].requestId);
     const [record] = numbered(invoice.number);
-    // 1 x 34.50 = 34.50; the full update leaves out what QuickBooks' screen added (PrivateNote)
-    expect(record).toMatchObject({ TotalAmt: 34.5, SyncToken: '3' });
-    expect(record.PrivateNote).toBeUndefined();
+    // 1 x 34.50 = 34.50; the sparse update keeps what QuickBooks' screen set (PrivateNote, terms)
+    expect(record).toMatchObject({
+      TotalAmt: 34.5,
+      SyncToken: '3',
+      PrivateNote: 'Called twice',
+      SalesTermRef: { value: '3' },
+    });
     expect(await linkOf('invoice', invoice.id)).toEqual({ external_id: invoice.qboId, external_version: '3' });
     expect(await logOf('invoice', invoice.id)).toEqual({ status: 'succeeded', last_error: null });
   });

@@ -125,15 +125,23 @@ const versionOf = (answer: Record<string, unknown>, name: string) => {
   return String((answer[name] as { SyncToken?: string }).SyncToken ?? '');
 };
 
-/** Intuit's full update: Id, the current SyncToken and the whole object; what it leaves out is
- * cleared (a due date or a tax taken off here goes there too), lines without Id replace the old. */
-const fullUpdate = (entity: string, name: string, document: Record<string, unknown>) =>
+/** Intuit's sparse update: Id, the current SyncToken, sparse: true and every field this app
+ * manages; QuickBooks changes only the fields given and keeps what the accountant set there
+ * (terms, class, a memo, custom fields). The Line array given replaces the old lines. */
+const sparseUpdate = (entity: string, name: string, document: Record<string, unknown>) =>
   async function (tokens: ConnectorTokens, externalId: string, requestId: RequestIdFor) {
     const answer = await changeCurrent(tokens, entity, name, externalId, requestId, (current, id) =>
-      post(tokens, entity, { ...document, ...current }, id),
+      post(tokens, entity, { ...document, ...current, sparse: true }, id),
     );
     return versionOf(answer, name);
   };
+
+/** An invoice's or credit memo's fields for a sparse update: a tax taken off here is sent as a
+ * total tax of zero (a field left out would keep the old tax there). */
+const salesUpdate = (invoice: InvoiceToPush) => ({
+  ...salesDocument(invoice),
+  ...(invoice.taxCents ? {} : { TxnTaxDetail: { TotalTax: 0 } }),
+});
 
 /** Intuit's answer to a read of a record that is gone (deleted there): Object Not Found, 610. */
 const isGone = (error: unknown) =>
@@ -253,7 +261,7 @@ export const quickbooksConnector: AccountingConnector = {
   },
 
   updateInvoice: (tokens, externalId, invoice, requestId) =>
-    fullUpdate('invoice', 'Invoice', salesDocument(invoice))(tokens, externalId, requestId),
+    sparseUpdate('invoice', 'Invoice', salesUpdate(invoice))(tokens, externalId, requestId),
 
   async voidInvoice(tokens, externalId, requestId) {
     // Intuit's void: Id and SyncToken only; QuickBooks keeps the invoice with its amounts zero
@@ -265,7 +273,7 @@ export const quickbooksConnector: AccountingConnector = {
   },
 
   updateCreditNote: (tokens, externalId, creditNote, requestId) =>
-    fullUpdate('creditmemo', 'CreditMemo', salesDocument(creditNote))(tokens, externalId, requestId),
+    sparseUpdate('creditmemo', 'CreditMemo', salesUpdate(creditNote))(tokens, externalId, requestId),
 
   async deleteCreditNote(tokens, externalId, requestId) {
     // Intuit's delete: Id and SyncToken, ?operation=delete; one deleted already is done
@@ -279,7 +287,7 @@ export const quickbooksConnector: AccountingConnector = {
   },
 
   updateBill: (tokens, externalId, bill, requestId) =>
-    fullUpdate('bill', 'Bill', vendorDocument(bill))(tokens, externalId, requestId),
+    sparseUpdate('bill', 'Bill', vendorDocument(bill))(tokens, externalId, requestId),
 
   async updateCustomer(tokens, externalId, customer: CustomerToPush, requestId) {
     // a sparse update: only the name, email and phone change; QuickBooks keeps the rest
