@@ -502,6 +502,36 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     expect(paymentsOf(pushed.Id).map((p) => p.TotalAmt)).toEqual([80, 40]);
   });
 
+  it('a payment whose invoice another job is sending stays queued, and goes once the invoice is there', async () => {
+    // 2 x 30.00 = 60.00, paid in full when made
+    const invoice = await invoiceWith({
+      amountPaid: 60,
+      lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 30 }],
+    });
+    const payLog = async () =>
+      rowsOf<{ status: string }>(
+        await api.database.db.execute(sql`SELECT status FROM integration_sync_log WHERE company_id = ${co.companyId}
+          AND entity_type = 'payment' AND entity_id = ${invoice.id}`),
+      )[0]?.status;
+    // another job holds the invoice (claimed a minute ago) and has not sent it yet
+    const holdInvoice = (held: boolean) =>
+      api.database.db.execute(sql`UPDATE integration_sync_log
+        SET claimed_at = ${held ? sql`now() - interval '1 minute'` : sql`NULL`},
+          claim_token = ${held ? '00000000-0000-4000-8000-000000000001' : null}
+        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    await holdInvoice(true);
+    await pushQueued(api.database.db, co.companyId, 'quickbooks');
+    expect(qboInvoicesNumbered(invoice.number)).toHaveLength(0);
+    // not settled as sent: the payment waits, queued
+    expect(await payLog()).toBe('queued');
+    await holdInvoice(false);
+    await pushQueued(api.database.db, co.companyId, 'quickbooks');
+    const [pushed] = qboInvoicesNumbered(invoice.number);
+    expect(paymentsOf(pushed.Id).map((p) => p.TotalAmt)).toEqual([60]);
+    expect(pushed.Balance).toBe(0);
+    expect(await payLog()).toBe('succeeded');
+  });
+
   it('dates a payment the day it was paid: an invoice created paid on its date, a rise on the day recorded', async () => {
     // a till's day brought in already paid, days later: the Payment is the invoice's day
     const tillDay = await invoiceWith({

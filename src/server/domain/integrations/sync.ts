@@ -257,10 +257,24 @@ async function claimDocument(
   entityId: string,
   work: () => Promise<Outcome>,
 ): Promise<Outcome> {
+  const outcome = await claimedDocument(db, companyId, app, entityType, entityId, work);
+  return settledOutcome(db, companyId, app, outcome === 'failed' ? 'skipped' : outcome);
+}
+
+/** The same, answering 'busy' when another job holds the document (a payment waits for it). */
+async function claimedDocument(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  entityType: string,
+  entityId: string,
+  work: () => Promise<Outcome>,
+) {
   await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
     VALUES (${companyId}, ${app.key}, ${entityType}, ${entityId}, 'queued') ON CONFLICT DO NOTHING`);
   const outcome = await whileClaimed(db, { companyId, app: app.key, entityType, entityId }, work);
-  return settledOutcome(db, companyId, app, outcome === 'failed' ? 'skipped' : outcome);
+  await settledOutcome(db, companyId, app, outcome === 'failed' ? 'skipped' : outcome);
+  return outcome;
 }
 
 /** The invoice over there as it is here: created once; sent again as an update when what the
@@ -601,7 +615,9 @@ const PUSHES: Record<string, Push> = {
   },
   [PAYMENT_ENTITY]: async (db, companyId, app, session, entityId) => {
     const outcome = await pushPayment(db, companyId, app, session, entityId, () =>
-      pushInvoice(db, companyId, app, session, entityId),
+      claimedDocument(db, companyId, app, 'invoice', entityId, () =>
+        sendInvoice(db, companyId, app, session, entityId),
+      ),
     );
     return settledOutcome(db, companyId, app, outcome);
   },

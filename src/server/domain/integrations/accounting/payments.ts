@@ -76,7 +76,8 @@ export async function queueUnsentPayments(db: Db, companyId: string, appKey: str
 const ROUNDS = 5;
 
 /** Sends the rise of the invoice's amount paid, and any rise recorded meanwhile; 'skipped' when
- * nothing new was paid, 'busy' when another job is sending this invoice's payments. The invoice
+ * nothing new was paid, 'busy' when another job is sending this invoice's payments, 'requeued'
+ * (left queued) when another job is sending the invoice itself and it is not over there yet. The invoice
  * (and its customer) must be over there first: `pushInvoice` makes sure of that. */
 export async function pushPayment(
   db: Db,
@@ -84,17 +85,30 @@ export async function pushPayment(
   app: AccountingApp,
   session: { tokens: ConnectorTokens },
   invoiceId: string,
-  pushInvoice: () => Promise<unknown>,
+  pushInvoice: () => Promise<string>,
 ): Promise<'succeeded' | 'skipped' | 'busy' | 'requeued'> {
   const key = { companyId, app: app.key, entityType: PAYMENT_ENTITY, entityId: invoiceId };
-  return whileClaimed(db, key, async () => {
+  let waiting = false;
+  const outcome = await whileClaimed(db, key, async (renew) => {
     let outcome: 'succeeded' | 'skipped' = 'skipped';
     for (let round = 0; round < ROUNDS; round++) {
-      if ((await sendRise(db, companyId, app, session, invoiceId, pushInvoice)) === 'skipped') break;
+      // a long wait on the invoice's push must not let another job take this claim unseen
+      await renew();
+      const rise = await sendRise(db, companyId, app, session, invoiceId, pushInvoice);
+      if (rise === 'waiting') waiting = true;
+      if (rise !== 'succeeded') break;
       outcome = 'succeeded';
     }
     return outcome;
   });
+  if (waiting && outcome !== 'busy' && outcome !== 'requeued') {
+    // another job holds the invoice (not over there yet): the payment stays queued, never settled
+    await db.execute(sql`UPDATE integration_sync_log SET status = 'queued', updated_at = now()
+      WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${PAYMENT_ENTITY}
+        AND entity_id = ${invoiceId} AND claim_token IS NULL`);
+    return 'requeued';
+  }
+  return outcome;
 }
 
 async function sendRise(
@@ -103,8 +117,8 @@ async function sendRise(
   app: AccountingApp,
   session: { tokens: ConnectorTokens },
   invoiceId: string,
-  pushInvoice: () => Promise<unknown>,
-): Promise<'succeeded' | 'skipped'> {
+  pushInvoice: () => Promise<string>,
+): Promise<'succeeded' | 'skipped' | 'waiting'> {
   const [invoice] = rowsOf<{
     amount_paid: string | null;
     customer_id: string;
@@ -132,9 +146,11 @@ async function sendRise(
       kind: 'rejected',
       message: `The amount paid went down to ${(paidCents / 100).toFixed(2)} after ${(sentCents / 100).toFixed(2)} was sent: record the refund in ${app.connector.provider}`,
     });
-  await pushInvoice();
+  const invoiceOutcome = await pushInvoice();
   const invoiceExternalId = await linkOf(db, companyId, app.key, 'invoice', invoiceId);
   const customerExternalId = await linkOf(db, companyId, app.key, 'customer', invoice!.customer_id);
+  // another job is sending the invoice: the payment stays queued for the next run
+  if (!invoiceExternalId && invoiceOutcome === 'busy') return 'waiting';
   // the invoice push failed and logged why: the payment waits for the next Sync
   if (!invoiceExternalId || !customerExternalId) return 'skipped';
   // no transaction open here: a refreshed token is kept whatever happens next
