@@ -303,6 +303,47 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     expect(numbered(invoice.number)[0]).toMatchObject({ TotalAmt: 172.5, CustomerRef: { value: qboCustomer.Id } });
   });
 
+  it('a customer rename QuickBooks refuses (a name in use there) is logged on the customer, and its invoice still goes', async () => {
+    const cave = ok(
+      await call<{ customerCreate: { id: string } }>(
+        `mutation { customerCreate(input: { name: "Cave Saint-Roch" }) { id } }`,
+      ),
+    ).customerCreate.id;
+    const invoice = await sent({ customer: cave });
+    const qboCave = invoice.record.CustomerRef as { value: string };
+    // a customer made in QuickBooks' own screens already has the new name
+    qbo.records.Customer.push({ Id: '9001', SyncToken: '0', DisplayName: 'Taverne du Port' });
+    ok(
+      await call(`mutation($id: ID!) { customerUpdate(id: $id, input: { name: "Taverne du Port" }) { id } }`, {
+        id: cave,
+      }),
+    );
+    // only the invoice's push sends the customer's change here (its own queued row left out)
+    await api.database.db.execute(sql`DELETE FROM integration_sync_log
+      WHERE company_id = ${co.companyId} AND entity_type = 'customer' AND entity_id = ${cave}`);
+    await update(invoice.id, { lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 }] });
+    await pushAllQueued(api.database.db);
+
+    // the sparse update sent no empty email or phone (the customer has none here)
+    expect(changesOf(qboCave.value).filter((c) => c.entity === 'Customer')).toEqual([
+      {
+        entity: 'Customer',
+        operation: 'update',
+        body: { Id: qboCave.value, SyncToken: '0', sparse: true, DisplayName: 'Taverne du Port' },
+      },
+    ]);
+    // 1 x 34.50 = 34.50, to the customer as QuickBooks has it
+    expect(numbered(invoice.number)[0]).toMatchObject({ TotalAmt: 34.5, CustomerRef: { value: qboCave.value } });
+    expect(await logOf('invoice', invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+    expect(await logOf('customer', cave)).toEqual({
+      status: 'failed',
+      last_error:
+        "The customer's name, email or phone was not changed in QuickBooks Online (its documents still go to the customer as it is there). " +
+        'QuickBooks Online refused it: Duplicate Name Exists Error: The name supplied already exists. : Another customer is already using this name.',
+    });
+    expect(qbo.records.Customer.find((c) => c.Id === qboCave.value)).toMatchObject({ DisplayName: 'Cave Saint-Roch' });
+  });
+
   it('a payment on an invoice dated in the future is dated today, not the invoice’s day', async () => {
     const invoice = await issue({
       date: '2031-03-14',

@@ -605,6 +605,22 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         ]),
       };
     const { sparse, Id: _id, SyncToken: _token, ...fields } = body;
+    // a rename to a name another customer uses is refused, as a create's is
+    if (
+      name === 'Customer' &&
+      fields.DisplayName !== undefined &&
+      records.Customer.some((c) => c.Id !== record.Id && c.DisplayName === fields.DisplayName)
+    )
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Duplicate Name Exists Error',
+            Detail: `The name supplied already exists. : Another customer is already using this name.`,
+            code: '6240',
+          },
+        ]),
+      };
     if (name === 'Item') return { status: 200, body: { [name]: changeItem(record.Id, fields), time: now() } };
     if (sparse !== true) {
       // a full update: the object sent is the whole record (its lines checked as a create's)

@@ -157,6 +157,7 @@ export async function customerExternalIdOf(
   app: AccountingApp,
   session: Session,
   row: { id: string; name: string; email: string | null; phone: string | null; currency: string | null },
+  ownRow = false,
 ): Promise<string> {
   const customer: CustomerToPush = {
     id: row.id,
@@ -177,14 +178,25 @@ export async function customerExternalIdOf(
   if (pushed) return externalId;
   const link = (await linkRowOf(db, companyId, app.key, 'customer', customer.id))!;
   if (link.sent_hash === hash) return externalId;
-  const version =
-    link.sent_hash === null
-      ? null
-      : await withTokens(db, companyId, app, session, (tokens) =>
-          app.connector.updateCustomer(tokens, externalId, customer, (v) =>
-            requestIdOf(companyId, app.key, 'customer', `${customer.id}:${hash}:${v}`),
-          ),
-        );
+  let version: string | null = null;
+  if (link.sent_hash !== null)
+    try {
+      version = await withTokens(db, companyId, app, session, (tokens) =>
+        app.connector.updateCustomer(tokens, externalId, customer, (v) =>
+          requestIdOf(companyId, app.key, 'customer', `${customer.id}:${hash}:${v}`),
+        ),
+      );
+    } catch (error) {
+      // refused over there (a name another customer uses, 6240): logged on the customer's own
+      // row, and its documents go on to the customer as it is there
+      if (ownRow || !(error instanceof ConnectorError) || error.failure.kind !== 'rejected') throw error;
+      await setLog(db, companyId, app.key, 'customer', customer.id, {
+        status: 'failed',
+        addAttempt: true,
+        error: `The customer's name, email or phone was not changed in ${app.connector.provider} (its documents still go to the customer as it is there). ${error.failure.message}`,
+      });
+      return externalId;
+    }
   await markSent(db, companyId, app.key, 'customer', customer.id, { version, hash });
   return externalId;
 }
@@ -560,7 +572,7 @@ async function pushCustomer(
     await setLog(db, companyId, app.key, 'customer', customerId, { status: 'succeeded' });
     return 'skipped';
   }
-  await customerExternalIdOf(db, companyId, app, session, customer);
+  await customerExternalIdOf(db, companyId, app, session, customer, true);
   await done(db, companyId, app, 'customer', customerId);
   return 'succeeded';
 }

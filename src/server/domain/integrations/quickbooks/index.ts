@@ -299,8 +299,9 @@ export const quickbooksConnector: AccountingConnector = {
           ...current,
           sparse: true,
           DisplayName: displayNameOf(customer.name),
-          PrimaryEmailAddr: { Address: customer.email ?? '' },
-          PrimaryPhone: { FreeFormNumber: customer.phone ?? '' },
+          // none here: left out, as a create leaves them out (QuickBooks keeps its own)
+          ...(customer.email ? { PrimaryEmailAddr: { Address: customer.email } } : {}),
+          ...(customer.phone ? { PrimaryPhone: { FreeFormNumber: customer.phone } } : {}),
         },
         id,
       ),
