@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { MappedEntity } from './mappings';
+import { liveConnectionSql } from '../store';
 
 /** The sync-log record of a linked product's or item's accounts to set over there. */
 export const ITEM_ACCOUNTS = 'itemAccounts';
@@ -13,8 +14,7 @@ export const ITEM_ACCOUNTS = 'itemAccounts';
 export async function queueItemAccounts(db: Db, companyId: string, entityType: MappedEntity, entityId: string) {
   const apps = rowsOf<{ app: string }>(
     await db.execute(sql`SELECT l.app FROM integration_links l
-      JOIN integration_connections c ON c.company_id = l.company_id AND c.app = l.app
-        AND c.status IN ('connected', 'paused')
+      JOIN integration_connections c ON c.company_id = l.company_id AND c.app = l.app AND ${liveConnectionSql('c')}
       WHERE l.company_id = ${companyId} AND l.entity_type = ${entityType} AND l.entity_id = ${entityId}`),
   ).map((r) => r.app);
   for (const app of apps)
