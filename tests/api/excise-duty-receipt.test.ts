@@ -334,4 +334,35 @@ describe.each(backends)('excise receipt on %s', (backend) => {
     expect(qbo.records.Bill.at(-1)).toMatchObject({ VendorRef: { value: qbo.records.Vendor[0].Id } });
     expect((await payableSent()).at(-1)).toEqual([4, 12456, 'Bill']);
   });
+
+  it('a receipt edited after filing counts as what it bills now: a fall is worked from that', async () => {
+    // staff lower the v2 receipt's duty line from 124.56 to 100.00 (its Bill follows by the bills path)
+    const v2 = (await receipts()).find((r) => r.number === 'B262-2025-06-30-v2')!;
+    ok(
+      await k.co.call(
+        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
+        {
+          id: v2.id,
+          input: { lines: [{ item: dutyItem, description: MEMO, quantity: 1, unitPrice: 100 }] },
+        },
+      ),
+    );
+    expect(Number((await receipts()).find((r) => r.id === v2.id)!.total)).toBe(100);
+    await reopen();
+    ok(
+      await k.co.call(
+        `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 34.56) { totalDuty } }`,
+        { site: k.co.site },
+      ),
+    );
+    // by hand: 349.12 - 10.00 more refund = 339.12
+    expect(await b262Duty()).toBe(339.12);
+    await file();
+    await push();
+    // booked before: 124.56 + 100.00 - 24.56 + 124.56 = 324.56, so 339.12 - 324.56 = 14.56 is billed
+    // (not a credit of 10.00 worked from the receipt's 124.56 at filing)
+    expect(qbo.records.VendorCredit).toHaveLength(1);
+    expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt]).at(-1)).toEqual(['B262 2025-06-30 v5', 14.56]);
+    expect((await payableSent()).at(-1)).toEqual([5, 1456, 'Bill']);
+  });
 });

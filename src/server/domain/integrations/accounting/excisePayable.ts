@@ -74,12 +74,18 @@ export async function queueFiledPayables(ctx: DomainContext, returnIds: string[]
 }
 
 /** The receipts filing made for a return's duty (exciseCreateReceipt, migration 0043), oldest
- * first, that book it over there: still Billed here (the receipts' path sends them), or already
+ * first, with what each bills now (its lines and freight), that book it over there: still Billed here (the receipts' path sends them), or already
  * sent as a Bill. One deleted, or taken back from Billed, before it was sent books nothing: its
  * amount is sent from here. */
 export async function dutyReceiptsOf(db: Db, companyId: string, appKey: string, returnId: string) {
   return rowsOf<{ version: number; receipt_id: string; supplier_id: string; amount_cents: string }>(
-    await db.execute(sql`SELECT d.version, d.receipt_id::text, d.supplier_id::text, d.amount_cents::text
+    // what the receipt bills now (staff may have changed its lines or freight since filing; the
+    // receipts' path sends that change), or what it was made for when it is gone
+    await db.execute(sql`SELECT d.version, d.receipt_id::text, d.supplier_id::text,
+        coalesce((SELECT round(coalesce(r.freight, 0) * 100) + coalesce((SELECT sum(round(coalesce(l.amount, 0) * 100))
+            FROM inventory_receipts_lines l WHERE l.company_id = r.company_id AND l.parent_id = r.id), 0)
+          FROM inventory_receipts r WHERE r.company_id = d.company_id AND r.id = d.receipt_id),
+          d.amount_cents)::bigint::text AS amount_cents
       FROM excise_duty_receipts d
       WHERE d.company_id = ${companyId} AND d.return_id = ${returnId}
         AND (EXISTS (SELECT 1 FROM inventory_receipts r WHERE r.company_id = d.company_id AND r.id = d.receipt_id
