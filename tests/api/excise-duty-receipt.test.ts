@@ -365,4 +365,25 @@ describe.each(backends)('excise receipt on %s', (backend) => {
     expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt]).at(-1)).toEqual(['B262 2025-06-30 v5', 14.56]);
     expect((await payableSent()).at(-1)).toEqual([5, 1456, 'Bill']);
   });
+
+  it('a duty receipt’s Bill takes the Excise payment account from Settings when its supplier and item have none', async () => {
+    const noAccount = await k.co.create('supplier', { name: 'Agence du revenu' });
+    await settings({
+      exciseCreateReceipt: true,
+      excisePaymentToId: noAccount,
+      excisePaymentItemId: dutyItem,
+      excisePaymentAccountRef: EXCISE_ACCOUNT,
+    });
+    await reopen();
+    await removeToDutyPaid('2025-06-28');
+    // by hand: 30 more bottles, 124.56 more: 339.12 + 124.56 = 463.68
+    expect(await b262Duty()).toBe(463.68);
+    await file();
+    await push();
+    expect(qbo.records.Bill.at(-1)).toMatchObject({
+      DocNumber: 'B262 2025-06-30 v6',
+      TotalAmt: 124.56,
+      Line: [{ Amount: 124.56, AccountBasedExpenseLineDetail: { AccountRef: { value: EXCISE_ACCOUNT } } }],
+    });
+  });
 });

@@ -39,7 +39,13 @@ import { CREDITED, CREDIT_NOTE_ENTITY, queueCreditNotes } from './accounting/cre
 import { BILLED, BILL_ENTITY, queueBills } from './accounting/bills';
 import { mappedAccountRef } from './accounting/mappings';
 import { PAYMENT_ENTITY, pushPayment, queuePayment, queueUnsentPayments } from './accounting/payments';
-import { EXCISE_PAYABLE_ENTITY, pushExcisePayable, queueExcisePayables } from './accounting/excisePayable';
+import {
+  EXCISE_PAYABLE_ENTITY,
+  dutyReceiptSettingsRef,
+  exciseAccountRef,
+  pushExcisePayable,
+  queueExcisePayables,
+} from './accounting/excisePayable';
 import { supplierOf, vendorExternalIdOf } from './accounting/vendors';
 import { ACCOUNT_ENTITY, CHART, pushLocalAccount, queueChart, readChart } from './accounting/chart';
 
@@ -503,12 +509,16 @@ async function sendBill(
       )[0]?.ref ?? null)
     : null;
   const billLines: BillToPush['lines'] = [];
+  // a receipt filing made for excise duty books it by the excise payable's own account rule
+  const duty = await dutyReceiptSettingsRef(db, companyId, receiptId);
   for (const [index, line] of lines.entries()) {
-    const mapped = line.item
-      ? await mappedAccountRef(db, companyId, 'item', line.item, 'asset')
-      : line.product
-        ? await mappedAccountRef(db, companyId, 'product', line.product, 'asset')
-        : null;
+    const mapped = duty
+      ? await exciseAccountRef(db, companyId, duty.ref, line.item)
+      : line.item
+        ? await mappedAccountRef(db, companyId, 'item', line.item, 'asset')
+        : line.product
+          ? await mappedAccountRef(db, companyId, 'product', line.product, 'asset')
+          : null;
     const accountExternalId = mapped ?? supplierAccount;
     if (!accountExternalId)
       throw new ConnectorError({

@@ -101,6 +101,35 @@ export async function dutyReceiptsOf(db: Db, companyId: string, appKey: string, 
   }));
 }
 
+/** The one rule for the account excise duty is booked to, by the payable's Bill or VendorCredit
+ * and by a duty receipt's Bill alike (so a fall is credited to the account the duty was debited
+ * to): Settings' Excise payment account, then the account mapped to the item (inventory, else
+ * cost), then the supplier's default expense account (a receipt's); null when none is set. */
+export async function exciseAccountRef(
+  db: Db,
+  companyId: string,
+  settingsRef: string | null,
+  itemId: string | null,
+  supplierAccountRef: string | null = null,
+): Promise<string | null> {
+  if (settingsRef) return settingsRef;
+  const mapped = itemId
+    ? ((await mappedAccountRef(db, companyId, 'item', itemId, 'asset')) ??
+      (await mappedAccountRef(db, companyId, 'item', itemId, 'cogs')))
+    : null;
+  return mapped ?? supplierAccountRef;
+}
+
+/** A duty receipt's Excise payment account as Settings name it now (null for any other receipt). */
+export async function dutyReceiptSettingsRef(db: Db, companyId: string, receiptId: string) {
+  const [row] = rowsOf<{ ref: string | null }>(
+    await db.execute(sql`SELECT s.excise_payment_account_ref AS ref FROM excise_duty_receipts d
+      LEFT JOIN LATERAL (SELECT * FROM company_settings_rows s WHERE s.company_id = d.company_id ORDER BY s.id LIMIT 1) s ON true
+      WHERE d.company_id = ${companyId} AND d.receipt_id = ${receiptId} LIMIT 1`),
+  );
+  return row ? { ref: row.ref } : null;
+}
+
 const refused = (message: string) => new ConnectorError({ kind: 'rejected', message });
 
 /** Sends the return's payable version, or its difference from what was sent. */
@@ -190,13 +219,7 @@ export async function pushExcisePayable(
       vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
     }
     const itemId = row.item ?? payable.itemId;
-    const accountRef =
-      row.account_ref ??
-      payable.accountRef ??
-      (itemId
-        ? ((await mappedAccountRef(db, companyId, 'item', itemId, 'asset')) ??
-          (await mappedAccountRef(db, companyId, 'item', itemId, 'cogs')))
-        : null);
+    const accountRef = await exciseAccountRef(db, companyId, row.account_ref ?? payable.accountRef, itemId);
     if (!accountRef)
       throw refused(
         'Choose the account excise duty is booked to in Settings (Excise payment account, or an Excise payment item mapped to an account on the accounting setup page), then Sync now',
