@@ -33,6 +33,7 @@ describe.each(backends)('excise receipt on %s', (backend) => {
   let receiverGeneral = '';
   let dutyItem = '';
   let bottlesItem = '';
+  let noAccountSupplier = '';
   const saved: Record<string, string | undefined> = {};
 
   const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
@@ -85,7 +86,7 @@ describe.each(backends)('excise receipt on %s', (backend) => {
     }>(
       await api.database.db.execute(sql`SELECT id::text, number, supplier_id::text AS supplier, date::text, status,
           supplier_invoice, notes, site_id::text AS site, total::text
-        FROM inventory_receipts WHERE company_id = ${k.co.companyId} ORDER BY id`),
+        FROM inventory_receipts WHERE company_id = ${k.co.companyId} ORDER BY inventory_receipts.id`),
     );
   const linesOf = async (receiptId: string) =>
     rowsOf<{ item: string; description: string; quantity: string; unit_price: string; amount: string }>(
@@ -99,6 +100,28 @@ describe.each(backends)('excise receipt on %s', (backend) => {
           (SELECT count(*)::int FROM excise_returns WHERE company_id = ${k.co.companyId} AND status = 'Filed') AS n,
           (SELECT excise_period_end::text FROM companies WHERE id = ${k.co.companyId}) AS lock`),
     )[0];
+  const payableLog = async () =>
+    rowsOf<{ status: string }>(
+      await api.database.db.execute(sql`SELECT status FROM integration_sync_log
+        WHERE company_id = ${k.co.companyId} AND entity_type = 'excisePayable'`),
+    )[0]?.status;
+  const billLog = async (receiptId: string) =>
+    rowsOf<{ status: string; last_error: string | null }>(
+      await api.database.db.execute(sql`SELECT status, last_error FROM integration_sync_log
+        WHERE company_id = ${k.co.companyId} AND entity_type = 'bill' AND entity_id = ${receiptId}`),
+    )[0];
+  const setStatus = (id: string, status: string) =>
+    k.co.call(
+      `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id status } }`,
+      { id, input: { status } },
+    );
+  const setRefund = async (amount: number) =>
+    ok(
+      await k.co.call(
+        `mutation($site: ID!, $amount: Float!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: $amount) { totalDuty } }`,
+        { site: k.co.site, amount },
+      ),
+    );
   const payableSent = async () =>
     rowsOf<{ version: number; amount_cents: string; external_type: string }>(
       await api.database.db.execute(sql`SELECT version, amount_cents::text, external_type
@@ -243,8 +266,15 @@ describe.each(backends)('excise receipt on %s', (backend) => {
       TotalAmt: 124.56,
       Line: [{ Amount: 124.56, AccountBasedExpenseLineDetail: { AccountRef: { value: EXCISE_ACCOUNT } } }],
     });
-    // the payable's version 1 is booked by the receipt: nothing sent for it
+    // the queue runs in entity_id order, the return before its receipt: the payable ran while the
+    // receipt's Bill was not over there yet, so it recorded nothing and waits, queued
+    expect(await payableSent()).toEqual([]);
+    expect(await payableLog()).toBe('queued');
+    // the next run: the receipt's Bill is linked, and the payable's version 1 is booked by it
+    await push();
     expect(await payableSent()).toEqual([[1, 0, 'Receipt']]);
+    expect(await payableLog()).toBe('succeeded');
+    expect(qbo.records.Bill).toHaveLength(1);
     // Sync now again sends nothing more
     ok(await k.co.call(`mutation { integrationSync(app: quickbooks) }`));
     await push();
@@ -266,6 +296,8 @@ describe.each(backends)('excise receipt on %s', (backend) => {
       supplier_invoice: 'B262 2025-06-30 v2',
     });
     expect(Number(all[1].total)).toBe(124.56);
+    // the receipt's Bill goes in the first run, the payable records it in the next
+    await push();
     await push();
     expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt])).toEqual([
       ['B262 2025-06-30', 124.56],
@@ -367,10 +399,10 @@ describe.each(backends)('excise receipt on %s', (backend) => {
   });
 
   it('a duty receipt’s Bill takes the Excise payment account from Settings when its supplier and item have none', async () => {
-    const noAccount = await k.co.create('supplier', { name: 'Agence du revenu' });
+    noAccountSupplier = await k.co.create('supplier', { name: 'Agence du revenu' });
     await settings({
       exciseCreateReceipt: true,
-      excisePaymentToId: noAccount,
+      excisePaymentToId: noAccountSupplier,
       excisePaymentItemId: dutyItem,
       excisePaymentAccountRef: EXCISE_ACCOUNT,
     });
@@ -385,5 +417,79 @@ describe.each(backends)('excise receipt on %s', (backend) => {
       TotalAmt: 124.56,
       Line: [{ Amount: 124.56, AccountBasedExpenseLineDetail: { AccountRef: { value: EXCISE_ACCOUNT } } }],
     });
+  });
+
+  it('a receipt whose Bill was refused, then deleted: the payable waits for it, then sends its own Bill', async () => {
+    // v6's receipt went in the last run, after the payable: the payable books v6 by it now
+    await push();
+    expect((await payableSent()).at(-1)).toEqual([6, 0, 'Receipt']);
+    // no account for the receipt's Bill: no Excise payment account, an item mapped to none, a supplier with none
+    await settings({
+      exciseCreateReceipt: true,
+      excisePaymentToId: noAccountSupplier,
+      excisePaymentItemId: dutyItem,
+      excisePaymentAccountRef: null,
+    });
+    await reopen();
+    // by hand: a refund of 10.00 instead of 34.56 is 24.56 more duty: 463.68 + 24.56 = 488.24
+    await setRefund(10);
+    expect(await b262Duty()).toBe(488.24);
+    await file();
+    const made = (await receipts()).at(-1)!;
+    expect(made).toMatchObject({ number: 'B262-2025-06-30-v7', status: 'Billed' });
+    expect(Number(made.total)).toBe(24.56);
+    const bills = qbo.records.Bill.length;
+    await push();
+    await push();
+    // the receipt's Bill refused; the payable books nothing while the receipt is Billed and not over there
+    expect((await billLog(made.id))?.status).toBe('failed');
+    expect(qbo.records.Bill).toHaveLength(bills);
+    expect((await payableSent()).at(-1)).toEqual([6, 0, 'Receipt']);
+    expect(await payableLog()).toBe('queued');
+    // the receipt deleted, the account named again: the payable's own Bill of the rise, to the
+    // vendor the duty was first billed by
+    expect(await k.remove(made.id)).toBeNull();
+    await settings({
+      exciseCreateReceipt: true,
+      excisePaymentToId: noAccountSupplier,
+      excisePaymentItemId: dutyItem,
+      excisePaymentAccountRef: EXCISE_ACCOUNT,
+    });
+    await push();
+    // booked before: 124.56 + 100.00 - 24.56 + 124.56 + 14.56 + 124.56 = 463.68; 488.24 - 463.68 = 24.56
+    expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt]).at(-1)).toEqual(['B262 2025-06-30 v7', 24.56]);
+    expect(qbo.records.Bill).toHaveLength(bills + 1);
+    expect(qbo.records.Bill.at(-1)).toMatchObject({ VendorRef: { value: qbo.records.Vendor[0].Id } });
+    expect((await payableSent()).at(-1)).toEqual([7, 2456, 'Bill']);
+    expect(await payableLog()).toBe('succeeded');
+  });
+
+  it('a receipt taken back from Billed is sent by the payable, and is then refused Billed again', async () => {
+    await reopen();
+    // by hand: no refund at all is 10.00 more duty: 488.24 + 10.00 = 498.24
+    await setRefund(0);
+    expect(await b262Duty()).toBe(498.24);
+    await file();
+    const made = (await receipts()).at(-1)!;
+    expect(made).toMatchObject({ number: 'B262-2025-06-30-v8', status: 'Billed' });
+    expect(Number(made.total)).toBe(10);
+    // taken back before any run: the payable is queued and sends the duty itself
+    ok(await setStatus(made.id, 'Received'));
+    expect(await payableLog()).toBe('queued');
+    const bills = qbo.records.Bill.length;
+    await push();
+    expect(qbo.records.Bill).toHaveLength(bills + 1);
+    expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt]).at(-1)).toEqual(['B262 2025-06-30 v8', 10]);
+    expect((await payableSent()).at(-1)).toEqual([8, 1000, 'Bill']);
+    // Billed again, its Bill would book the 10.00 twice: refused, the receipt left Received
+    const again = await setStatus(made.id, 'Billed');
+    expect(again.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(
+        /^This receipt is the excise duty of B262 2025-06-30, amended filing 8, and the excise payable already sent that duty to QuickBooks while the receipt was not billed: billing it now would book the duty twice\. Leave it Received, or delete it$/,
+      ),
+    });
+    expect((await receipts()).at(-1)!.status).toBe('Received');
+    await push();
+    expect(qbo.records.Bill).toHaveLength(bills + 1);
   });
 });

@@ -466,4 +466,136 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     });
     expect(changesOf(billId).map((c) => [c.entity, c.operation, c.body.SyncToken])).toEqual([['Bill', 'update', '0']]);
   });
+
+  it('an edit made while a create’s answer was lost is sent: the retried create is followed by an update', async () => {
+    // issued as 2 x 34.50 = 69.00 + 3 x 12.25 = 36.75 = 105.75; QuickBooks makes the Invoice but
+    // its answer is lost (a 500 after the commit), so the job retries later
+    const invoice = await issue();
+    qbo.loseNextCreateAnswer('invoice');
+    await expect(pushAllQueued(api.database.db)).rejects.toThrow(/QuickBooks Online failed \(500\)/);
+    expect(numbered(invoice.number)).toHaveLength(1);
+    const [made] = numbered(invoice.number);
+    expect(made).toMatchObject({ TotalAmt: 105.75, SyncToken: '0' });
+    expect(await logOf('invoice', invoice.id)).toMatchObject({ status: 'queued' });
+    // edited before the retry: 3 x 34.50 = 103.50 + 1 x 12.25 = 12.25 = 115.75
+    await update(invoice.id, {
+      lines: [
+        { description: 'Gin 750 mL', quantity: 3, unitPrice: 34.5 },
+        { description: 'Vodka 375 mL', quantity: 1, unitPrice: 12.25 },
+      ],
+    });
+    const requestsBefore = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+    // the create's requestid answers the Invoice made with the old lines; it is then updated
+    const calls = qbo.requests.slice(requestsBefore);
+    expect(calls.map((r) => [r.method, r.entity, r.id ?? null, r.status])).toEqual([
+      ['POST', 'invoice', null, 200],
+      ['GET', 'invoice', made.Id, 200],
+      ['POST', 'invoice', made.Id, 200],
+    ]);
+    expect(calls[0].requestId).toBe(qbo.requests[requestsBefore - 1].requestId);
+    expect(numbered(invoice.number)).toHaveLength(1);
+    expect(numbered(invoice.number)[0]).toMatchObject({
+      Id: made.Id,
+      TotalAmt: 115.75,
+      SyncToken: '1',
+      Line: [
+        { Amount: 103.5, Description: 'Gin 750 mL', SalesItemLineDetail: { Qty: 3, UnitPrice: 34.5 } },
+        { Amount: 12.25, Description: 'Vodka 375 mL', SalesItemLineDetail: { Qty: 1, UnitPrice: 12.25 } },
+      ],
+    });
+    expect(await linkOf('invoice', invoice.id)).toEqual({ external_id: made.Id, external_version: '1' });
+    expect(await logOf('invoice', invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+    // queued again with nothing new: nothing is sent
+    await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    const after = qbo.requests.length;
+    await pushAllQueued(api.database.db);
+    expect(qbo.requests.length).toBe(after);
+  });
+
+  it('a bill edited while its create’s answer was lost is updated after the retried create', async () => {
+    const [cogs] = rowsOf<{ id: string }>(
+      await api.database.db.execute(
+        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
+      ),
+    );
+    const supplier = ok(
+      await call<{ supplierCreate: { id: string } }>(
+        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
+        { input: { name: 'Bouchons Sorel', account: cogs.id } },
+      ),
+    ).supplierCreate.id;
+    // 4 x 2.50 = 10.00 made in QuickBooks, its answer lost
+    qbo.loseNextCreateAnswer('bill');
+    const receipt = ok(
+      await call<{ inventoryReceiptCreate: { id: string } }>(
+        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
+        {
+          input: {
+            number: 'RUP-R2',
+            supplier,
+            date: '2026-11-07',
+            status: 'Billed',
+            supplierInvoice: 'BS-77',
+            lines: [{ description: 'Corks', quantity: 4, unitPrice: 2.5 }],
+          },
+        },
+      ),
+    ).inventoryReceiptCreate.id;
+    await expect(pushAllQueued(api.database.db)).rejects.toThrow(/QuickBooks Online failed \(500\)/);
+    const bills = () => qbo.records.Bill.filter((b) => b.DocNumber === 'BS-77');
+    expect(bills()).toHaveLength(1);
+    expect(bills()[0]).toMatchObject({ TotalAmt: 10, SyncToken: '0' });
+    // edited before the retry: 6 x 2.50 = 15.00
+    ok(
+      await call(
+        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
+        { id: receipt, input: { lines: [{ description: 'Corks', quantity: 6, unitPrice: 2.5 }] } },
+      ),
+    );
+    await pushAllQueued(api.database.db);
+    expect(bills()).toHaveLength(1);
+    expect(bills()[0]).toMatchObject({ TotalAmt: 15, SyncToken: '1', Line: [{ Amount: 15, Description: 'Corks' }] });
+    expect(await logOf('bill', receipt)).toEqual({ status: 'succeeded', last_error: null });
+  });
+
+  it('a credit memo edited while its create’s answer was lost is updated after the retried create', async () => {
+    // 1 x 34.50 = 34.50 made in QuickBooks, its answer lost
+    qbo.loseNextCreateAnswer('creditmemo');
+    const returnId = ok(
+      await call<{ salesReturnCreate: { id: string } }>(
+        `mutation($input: SalesReturnInput!) { salesReturnCreate(input: $input) { id } }`,
+        {
+          input: {
+            number: 'RUP-LOST',
+            customer,
+            date: '2026-11-08',
+            status: 'Credited',
+            restock: false,
+            lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 }],
+          },
+        },
+      ),
+    ).salesReturnCreate.id;
+    await expect(pushAllQueued(api.database.db)).rejects.toThrow(/QuickBooks Online failed \(500\)/);
+    const memos = () => qbo.records.CreditMemo.filter((m) => m.DocNumber === 'RUP-LOST');
+    expect(memos()).toHaveLength(1);
+    expect(memos()[0]).toMatchObject({ TotalAmt: 34.5, SyncToken: '0' });
+    // edited before the retry: 3 x 34.50 = 103.50
+    ok(
+      await call(`mutation($id: ID!, $input: SalesReturnInput!) { salesReturnUpdate(id: $id, input: $input) { id } }`, {
+        id: returnId,
+        input: { lines: [{ description: 'Gin 750 mL', quantity: 3, unitPrice: 34.5 }] },
+      }),
+    );
+    await pushAllQueued(api.database.db);
+    expect(memos()).toHaveLength(1);
+    expect(memos()[0]).toMatchObject({
+      TotalAmt: 103.5,
+      SyncToken: '1',
+      Line: [{ Amount: 103.5, Description: 'Gin 750 mL', SalesItemLineDetail: { Qty: 3, UnitPrice: 34.5 } }],
+    });
+    expect(await logOf('creditNote', returnId)).toEqual({ status: 'succeeded', last_error: null });
+  });
 });

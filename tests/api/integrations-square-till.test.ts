@@ -353,6 +353,76 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
     expect(await dutyPaid(vodka)).toBe(vodkaBefore - 2);
   });
 
+  it('takes a late sale left out for a SKU with no product once the product is added', async () => {
+    // The day is pulled with one sale. A till's offline sale of that day (1 x Rum 750 34.95 +
+    // HST 13% 4.5435 -> 4.54 = 39.49) reaches Square the next morning at 09:00; Square's
+    // variation has SKU RUM-750, which no product has yet: the next pull leaves it out (More
+    // info names it) and the last look stops at 09:00, not now. The product is added (10
+    // duty-paid bottles) and Sync now takes the sale: a second invoice for the day, 34.95 +
+    // 4.54 = 39.49, paid, one bottle out (10 - 1 = 9); pulled again, nothing more.
+    const day = addDays(yesterday, -4);
+    const next = addDays(day, 1);
+    order('RUM-0', day, 12, { line_items: [taxed('R0', vodkaVariation, 1, 2499, 325)], total_money: money(2824) });
+    await pull(day);
+    expect(await invoicesOf(day)).toHaveLength(1);
+    await api.database.db.execute(sql`UPDATE square_settings SET changes_checked_at = ${at(next, 3)}::timestamptz
+      WHERE company_id = ${co.companyId}`);
+    const rumVariation = square.addVariation('Rum 750', 'RUM-750', 3495);
+    order('RUM-1', day, 18, {
+      updated_at: at(next, 9),
+      line_items: [{ ...taxed('R1', rumVariation, 1, 3495, 454), name: 'Rum 750' }],
+      total_money: money(3949),
+    });
+    const again = async () => {
+      await ok(`mutation { integrationSync(app: square) }`);
+      await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+    };
+    await again();
+    const failed = await failures();
+    expect(failed).toHaveLength(1);
+    expect(failed[0].entity_type).toBe('squareChanges');
+    expect(failed[0].last_error).toContain('RUM-1');
+    expect(failed[0].last_error).toContain('RUM-750');
+    expect(await invoicesOf(day)).toHaveLength(1);
+    const [mark] = rowsOf<{ checked: string }>(
+      await api.database.db.execute(sql`SELECT to_char(changes_checked_at AT TIME ZONE 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS checked FROM square_settings WHERE company_id = ${co.companyId}`),
+    );
+    expect(mark.checked).toBe(at(next, 9));
+    const rum = await co.create('product', {
+      name: 'Rum 750',
+      sku: 'RUM-750',
+      price: 34.95,
+      strength: 40,
+      containerSize: 0.75,
+      caseSize: 12,
+    });
+    await ok(`mutation($input: ProductAdjustInput!) { productAdjustInventory(input: $input) { refId } }`, {
+      input: {
+        date: '2025-01-06',
+        siteId: co.site,
+        productId: rum,
+        lot: null,
+        status: 'DutyPaid',
+        quantity: 10,
+        value: 100,
+      },
+    });
+    await again();
+    expect(await failures()).toEqual([]);
+    const invoices = await invoicesOf(day);
+    expect(invoices).toHaveLength(2);
+    const late = await invoice(invoices[1].id);
+    expect(late).toMatchObject({ subtotal: 34.95, taxTotal: 4.54, total: 39.49, amountPaid: 39.49 });
+    expect(late.lines).toEqual([
+      { product: { id: rum }, description: null, quantity: 1, unitPrice: 34.95, amount: 34.95 },
+    ]);
+    expect(await dutyPaid(rum)).toBe(9);
+    await again();
+    expect(await invoicesOf(day)).toHaveLength(2);
+    expect(await dutyPaid(rum)).toBe(9);
+  });
+
   it("gives a return made from a day's invoice its share of the tax as charged", async () => {
     const returned = async (invoiceId: string) => {
       const { salesReturnFromInvoice: id } = await ok<{ salesReturnFromInvoice: string }>(

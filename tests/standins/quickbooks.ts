@@ -14,7 +14,8 @@
 //   that is not the current one answers "Stale Object Error" (5010), an unknown Id "Object Not
 //   Found" (610); faults as {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"};
 //   an expired token 401 with {"fault":{"error":[…],"type":"AUTHENTICATION"}}; throttling 429.
-// Switches inject failures: expired tokens, 429 with Retry-After, 500, a 400 ValidationFault.
+// Switches inject failures: expired tokens, 429 with Retry-After, 500, a 400 ValidationFault,
+// and a create made but its answer lost (a 500 after the record was stored).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +59,11 @@ export interface QuickBooksStandIn {
   editAfterNextRead(name: string, id: string, fields?: Record<string, unknown>): void;
   /** the next API requests (not OAuth) answer these, in order */
   inject(...failures: Injected[]): void;
+  /** the next create of this entity (invoice, creditmemo, bill, ...) is made and stored, its
+   * requestid remembered with the record's answer, but this answer is lost: a 500 SystemFault
+   * (a gateway timeout after Intuit committed). The same requestid sent again answers the
+   * record as it was created. */
+  loseNextCreateAnswer(entity: string): void;
   /** every access token handed out so far stops working (401), as after an hour */
   expireAccessTokens(): void;
   tokenGrants: string[];
@@ -738,6 +744,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
   });
 
   const editsAfterRead = new Map<string, Record<string, unknown>>();
+  const loseCreateAnswer = new Set<string>();
 
   function changeRecord(name: string, id: string, fields: Record<string, unknown>): QboRecord {
     const record = (records[name] ?? []).find((r) => r.Id === id);
@@ -746,6 +753,15 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     bump(record);
     return record;
   }
+
+  const systemFault = () =>
+    fault('SystemFault', [
+      {
+        Message: 'An application error has occurred while processing your request',
+        Detail: 'System Failure Error: Something went wrong',
+        code: '10000',
+      },
+    ]);
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     const match = /^\/v3\/company\/([^/]+)\/(\w+)(?:\/([^/]+))?$/.exec(url.pathname);
@@ -803,17 +819,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     }
     if (failure?.kind === '500') {
       log(500);
-      return send(
-        res,
-        500,
-        fault('SystemFault', [
-          {
-            Message: 'An application error has occurred while processing your request',
-            Detail: 'System Failure Error: Something went wrong',
-            code: '10000',
-          },
-        ]),
-      );
+      return send(res, 500, systemFault());
     }
     if (failure?.kind === '400') {
       log(400);
@@ -894,6 +900,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
               ? updateRecord(entity, body)
               : createRecord(entity, body);
       if (key && answer.status === 200) answersByRequestId.set(key, answer);
+      if (!kind && answer.status === 200 && loseCreateAnswer.delete(entity)) {
+        log(500);
+        return send(res, 500, systemFault());
+      }
       log(answer.status);
       return send(res, answer.status, answer.body);
     }
@@ -929,6 +939,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     changes,
     changeRecord,
     editAfterNextRead: (name, id, fields = {}) => void editsAfterRead.set(`${name}:${id}`, fields),
+    loseNextCreateAnswer: (entity) => void loseCreateAnswer.add(entity.toLowerCase()),
     expireAccessTokens: () => accessTokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,7 +2,8 @@
 // A record is created over there at most once: its link (integration_links) is checked first,
 // and the create carries a requestid made from the record, so a job retried after the other
 // system created the record but before the link was saved gets the same record back, not a
-// second. An invoice changed after it was sent is queued again by its save and sent as an
+// second (made from the document as it was then, so an invoice, credit memo or bill so
+// retried is updated at once: createRetried). An invoice changed after it was sent is queued again by its save and sent as an
 // update of the same record (voided here: voided there); its link keeps a hash of what was
 // sent, so a save that changes nothing the other system sees costs no call.
 // Failures follow the connector's kinds: an expired token is refreshed and the call tried once
@@ -295,6 +296,25 @@ async function claimedDocument(
   return outcome;
 }
 
+/** Whether a document's create is sent again after a failure (its sync-log row keeps the error
+ * of an earlier try): the other system may have made the record then and lost only its answer,
+ * and a requestid sent again answers that record as first made, not what is sent now (an edit
+ * in between). Such a create is linked with no hash and followed at once by an update, so
+ * what the other system keeps is the document as it is now. */
+async function createRetried(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  entityType: string,
+  entityId: string,
+): Promise<boolean> {
+  const [row] = rowsOf<{ retried: boolean }>(
+    await db.execute(sql`SELECT last_error IS NOT NULL AS retried FROM integration_sync_log
+      WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
+  );
+  return row?.retried ?? false;
+}
+
 /** The invoice over there as it is here: created once; sent again as an update when what the
  * other system sees changed since the last send; voided there when voided here. One job at a
  * time sends an invoice (its claim), and a save while it sends leaves it queued for the next
@@ -323,13 +343,17 @@ async function sendInvoice(
       return 'skipped';
     }
     const toPush = await invoicePayloadOf(db, companyId, app, session, found);
+    const retried = await createRetried(db, companyId, app, 'invoice', invoiceId);
     const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.pushInvoice(tokens, toPush, requestIdOf(companyId, app.key, 'invoice', invoiceId)),
     );
     await db.transaction(async (tx) => {
       await saveLink(tx, companyId, app.key, 'invoice', invoiceId, externalId);
-      await markSent(tx, companyId, app.key, 'invoice', invoiceId, { version: null, hash: sentHashOf(toPush) });
+      if (!retried)
+        await markSent(tx, companyId, app.key, 'invoice', invoiceId, { version: null, hash: sentHashOf(toPush) });
     });
+    // linked with no hash: the update path sends it as it is now
+    if (retried) return sendInvoice(db, companyId, app, session, invoiceId);
     return 'succeeded';
   }
   if (link.sent_hash === VOIDED) return 'skipped';
@@ -448,6 +472,7 @@ async function sendCreditNote(
     const requestId = link
       ? requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, `${credit.id}:after:${link.external_id}`)
       : requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, credit.id);
+    const retried = await createRetried(db, companyId, app, CREDIT_NOTE_ENTITY, credit.id);
     const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.pushCreditNote(tokens, toPush, requestId),
     );
@@ -456,8 +481,9 @@ async function sendCreditNote(
         await tx.execute(sql`DELETE FROM integration_links WHERE company_id = ${companyId} AND app = ${app.key}
           AND entity_type = ${CREDIT_NOTE_ENTITY} AND entity_id = ${credit.id}`);
       await saveLink(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, externalId);
-      await markSent(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, { version: null, hash });
+      if (!retried) await markSent(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, { version: null, hash });
     });
+    if (retried) return sendCreditNote(db, companyId, app, session, returnId);
     return 'succeeded';
   }
   if (hash === link.sent_hash) return 'skipped';
@@ -545,13 +571,15 @@ async function sendBill(
   };
   const hash = sentHashOf(bill);
   if (!link) {
+    const retried = await createRetried(db, companyId, app, BILL_ENTITY, receipt.id);
     const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.pushBill(tokens, bill, requestIdOf(companyId, app.key, BILL_ENTITY, receipt.id)),
     );
     await db.transaction(async (tx) => {
       await saveLink(tx, companyId, app.key, BILL_ENTITY, receipt.id, externalId);
-      await markSent(tx, companyId, app.key, BILL_ENTITY, receipt.id, { version: null, hash });
+      if (!retried) await markSent(tx, companyId, app.key, BILL_ENTITY, receipt.id, { version: null, hash });
     });
+    if (retried) return sendBill(db, companyId, app, session, receiptId);
     return 'succeeded';
   }
   if (hash === link.sent_hash) return 'skipped';

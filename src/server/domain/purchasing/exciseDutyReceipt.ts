@@ -17,7 +17,10 @@
 // The receipt is booked in the accounting system by the receipts' own path (accounting/bills.ts,
 // a Bill, its line to the item's account on the accounting setup page, else the supplier's
 // default expense account); excise_duty_receipts (migration 0043) keeps what filing made, so the
-// excise payable push counts it as booked and never sends it a second time.
+// excise payable push counts it as booked once its Bill is over there (waiting, queued, while it is
+// Billed here and not sent yet) and never sends it a second time. One deleted, or taken back from
+// Billed, before its Bill went is sent by the payable instead (its records hook queues the payable
+// again), and is then refused Billed again (accounting/excisePayable.ts, dutyReceiptHooks).
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connect';
 import { entityByName } from '../../../generated/entities';

@@ -8,12 +8,15 @@
 // Bill and a fall as a VendorCredit, to the vendor the first Bill went to (kept per row, migration
 // 0042), whoever Settings names by then. With exciseCreateReceipt, filing makes an inventory
 // receipt for the duty instead (purchasing/exciseDutyReceipt.ts, migration 0043), booked as a
-// Bill by the receipts' path: what it booked counts here and is not sent again ('Receipt'); a
-// fall, which a receipt cannot carry, is still credited here. Queued by filing (inside its
+// Bill by the receipts' path: what it booked counts here once its Bill is over there and is not
+// sent again ('Receipt'; while it is Billed and not sent yet the payable waits, queued); a fall,
+// which a receipt cannot carry, is still credited here. Queued by filing (inside its
 // transaction) and by Sync now.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
+import type { EntityHooks } from '../../records/hooks';
+import { AppError } from '../../kernel/errors';
 import type { AccountingApp } from '../apps';
 import { ConnectorError, type BillToPush, type ConnectorTokens } from '../connector';
 import { centsOf, requestIdOf, withTokens } from '../calls';
@@ -73,31 +76,37 @@ export async function queueFiledPayables(ctx: DomainContext, returnIds: string[]
     );
 }
 
+/** A duty receipt `d`'s Bill is over there (the receipts' path linked it). */
+const linkedSql = (appKey: string) => sql`EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = d.company_id
+  AND l.app = ${appKey} AND l.entity_type = ${BILL_ENTITY} AND l.entity_id = d.receipt_id)`;
+
 /** The receipts filing made for a return's duty (exciseCreateReceipt, migration 0043), oldest
- * first, with what each bills now (its lines and freight), that book it over there: still Billed here (the receipts' path sends them), or already
- * sent as a Bill. One deleted, or taken back from Billed, before it was sent books nothing: its
- * amount is sent from here. */
+ * first, with what each bills now (its lines and freight), that book it over there or are about
+ * to: linked (their Bill is over there), or still Billed here and not linked yet (the receipts'
+ * path has yet to send them: `linked` false, and the payable waits for them). One deleted, or
+ * taken back from Billed, before it was sent books nothing: its amount is sent from here. */
 export async function dutyReceiptsOf(db: Db, companyId: string, appKey: string, returnId: string) {
-  return rowsOf<{ version: number; receipt_id: string; supplier_id: string; amount_cents: string }>(
+  return rowsOf<{ version: number; receipt_id: string; supplier_id: string; amount_cents: string; linked: boolean }>(
     // what the receipt bills now (staff may have changed its lines or freight since filing; the
     // receipts' path sends that change), or what it was made for when it is gone
     await db.execute(sql`SELECT d.version, d.receipt_id::text, d.supplier_id::text,
         coalesce((SELECT round(coalesce(r.freight, 0) * 100) + coalesce((SELECT sum(round(coalesce(l.amount, 0) * 100))
             FROM inventory_receipts_lines l WHERE l.company_id = r.company_id AND l.parent_id = r.id), 0)
           FROM inventory_receipts r WHERE r.company_id = d.company_id AND r.id = d.receipt_id),
-          d.amount_cents)::bigint::text AS amount_cents
+          d.amount_cents)::bigint::text AS amount_cents,
+        ${linkedSql(appKey)} AS linked
       FROM excise_duty_receipts d
       WHERE d.company_id = ${companyId} AND d.return_id = ${returnId}
         AND (EXISTS (SELECT 1 FROM inventory_receipts r WHERE r.company_id = d.company_id AND r.id = d.receipt_id
             AND r.status = ${BILLED})
-          OR EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = d.company_id AND l.app = ${appKey}
-            AND l.entity_type = ${BILL_ENTITY} AND l.entity_id = d.receipt_id))
+          OR ${linkedSql(appKey)})
       ORDER BY d.version`),
   ).map((r) => ({
     version: Number(r.version),
     receiptId: r.receipt_id,
     supplierId: r.supplier_id,
     amountCents: Number(r.amount_cents),
+    linked: r.linked === true || String(r.linked) === 'true',
   }));
 }
 
@@ -129,6 +138,41 @@ export async function dutyReceiptSettingsRef(db: Db, companyId: string, receiptI
   );
   return row ? { ref: row.ref } : null;
 }
+
+/** Leaves the payable's row queued while duty receipts' Bills are still to go: its sync-log row
+ * marked changed (claim.ts then lets the claim go without logging it done: 'requeued'). A Bill
+ * queued and not tried yet goes later in this run: a run is asked for shortly after, to book the
+ * version then. One refused waits for the receipt to be corrected, deleted or taken back. */
+async function waitForBills(
+  db: Db,
+  companyId: string,
+  appKey: string,
+  returnId: string,
+  receipts: { receiptId: string }[],
+) {
+  await db.execute(sql`UPDATE integration_sync_log SET updated_at = clock_timestamp()
+    WHERE company_id = ${companyId} AND app = ${appKey} AND entity_type = ${EXCISE_PAYABLE_ENTITY}
+      AND entity_id = ${returnId}`);
+  const [untried] = rowsOf<{ id: string }>(
+    await db.execute(sql`SELECT entity_id::text AS id FROM integration_sync_log
+      WHERE company_id = ${companyId} AND app = ${appKey} AND entity_type = ${BILL_ENTITY} AND status = 'queued'
+        AND attempts = 0 AND last_error IS NULL
+        AND entity_id IN (${sql.join(
+          receipts.map((r) => sql`${r.receiptId}`),
+          sql`, `,
+        )}) LIMIT 1`),
+  );
+  if (untried) await wakePushJob(companyId, appKey, WAIT_SECONDS);
+}
+
+/** Asks for a run of the push job (../queue.ts), imported when called: that module imports the
+ * pushers, which import this one (a static import here would leave the pushers' table of
+ * entity types half made). */
+const wakePushJob = (companyId: string, app: string, startAfterSeconds: number) =>
+  import('../queue').then((queue) => queue.wakePushJob(companyId, app, startAfterSeconds)).catch(() => undefined);
+
+/** Seconds before the run that books a payable which waited for its receipts' Bills. */
+const WAIT_SECONDS = 5;
 
 const refused = (message: string) => new ConnectorError({ kind: 'rejected', message });
 
@@ -171,6 +215,15 @@ export async function pushExcisePayable(
     // the receipts filing made for the duty (exciseCreateReceipt) are booked as Bills by the
     // receipts' own path: counted as booked here, never sent a second time
     const receipts = await dutyReceiptsOf(db, companyId, app.key, returnId);
+    // one still Billed here whose Bill is not over there yet (the queue runs in entity_id order,
+    // the return before its receipts; or its Bill was refused): nothing is recorded until it is
+    // linked, or deleted, or taken back from Billed (its records hook queues the payable again).
+    // The row stays queued ('requeued'), so the next run looks again.
+    const unsent = receipts.filter((r) => !r.linked);
+    if (unsent.length) {
+      await waitForBills(db, companyId, app.key, returnId, unsent);
+      return 'skipped';
+    }
     const sentCents = sent.reduce((sum, s) => sum + Number(s.amount_cents), 0);
     const receiptCents = receipts.reduce((sum, r) => sum + r.amountCents, 0);
     const differenceCents = centsOf(Number(payable.amount).toFixed(2)) - sentCents - receiptCents;
@@ -247,4 +300,98 @@ export async function pushExcisePayable(
     await record(differenceCents > 0 ? 'Bill' : 'VendorCredit', externalId, vendorExternalId);
     return 'succeeded';
   });
+}
+
+/** Seconds a run asked for from inside a receipt's transaction waits: the commit comes first. */
+const AFTER_COMMIT_SECONDS = 5;
+
+/** The return a duty receipt was made for, and the version that made it (none for any other
+ * receipt). */
+async function dutyReceiptOf(ctx: DomainContext, receiptId: string) {
+  if (!/^\d{1,18}$/.test(receiptId)) return null;
+  const [row] = rowsOf<{ return_id: string; version: number; form: string; period_end: string }>(
+    await ctx.db.execute(sql`SELECT d.return_id::text, d.version, x.form, x.period_end::text
+      FROM excise_duty_receipts d LEFT JOIN excise_returns x ON x.company_id = d.company_id AND x.id = d.return_id
+      WHERE d.company_id = ${ctx.actor.companyId} AND d.receipt_id = ${receiptId} LIMIT 1`),
+  );
+  return row ?? null;
+}
+
+/** A duty receipt deleted, or taken back from Billed, books nothing unless its Bill is over there
+ * already: the payable's job then sends its duty, so its row is queued again, in the receipt's
+ * transaction (a version sent already stays as it is: unsentSql). */
+async function queuePayableOf(ctx: DomainContext, receiptId: string) {
+  if (ctx.history) return;
+  const duty = await dutyReceiptOf(ctx, receiptId);
+  if (!duty) return;
+  for (const app of await accountingAppsOf(ctx)) {
+    await ctx.db.execute(
+      queueRowsSql(
+        app,
+        EXCISE_PAYABLE_ENTITY,
+        unsentSql(ctx.actor.companyId, app, [duty.return_id]),
+        sql`'failed', 'succeeded'`,
+      ),
+    );
+    // not awaited: on PGlite the queue's insert waits for this very transaction to end
+    void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
+  }
+}
+
+/** A duty receipt whose duty the payable sent itself (a version of the payable was sent while the
+ * receipt was not Billed, and its own Bill never went) is not Billed again: its Bill would book
+ * the duty twice. */
+async function refuseBillingTwice(ctx: DomainContext, receipt: { id?: unknown; status?: unknown }) {
+  const duty = await dutyReceiptOf(ctx, String(receipt.id));
+  if (!duty) return;
+  const [sent] = rowsOf<{ version: number }>(
+    await ctx.db.execute(sql`SELECT s.version FROM accounting_excise_payables_sent s
+      WHERE s.company_id = ${ctx.actor.companyId} AND s.return_id = ${duty.return_id} AND s.version >= ${duty.version}
+        AND NOT EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = s.company_id AND l.app = s.app
+          AND l.entity_type = ${BILL_ENTITY} AND l.entity_id = ${String(receipt.id)})
+      ORDER BY s.version LIMIT 1`),
+  );
+  if (!sent) return;
+  const filing = duty.version > 1 ? `, amended filing ${duty.version}` : '';
+  throw new AppError(
+    'CONFLICT',
+    `This receipt is the excise duty of ${duty.form} ${duty.period_end}${filing}, and the excise payable already sent that duty to QuickBooks while the receipt was not billed: billing it now would book the duty twice. Leave it ${String(receipt.status ?? 'as it is')}, or delete it`,
+    { id: String(receipt.id), returnId: duty.return_id },
+  );
+}
+
+/** The records hook on inventory receipts for the receipts filing made for duty (registered with
+ * the bills' hook, accounting/index.ts): one deleted, or taken back from Billed, queues the
+ * payable again; one Billed again after the payable sent its duty is refused. */
+export const dutyReceiptHooks: EntityHooks = {
+  beforeWrite: async (ctx, change) => {
+    if (change.mode !== 'update' || !change.before) return;
+    if (change.input.status !== BILLED || change.before.status === BILLED) return;
+    await refuseBillingTwice(ctx, change.before);
+  },
+  afterWrite: async (ctx, change) => {
+    if (change.before?.status === BILLED && change.after.status !== BILLED)
+      await queuePayableOf(ctx, String(change.after.id));
+  },
+  beforeDelete: async (ctx, record) => queuePayableOf(ctx, String(record.id)),
+};
+
+/** The bills' hook on inventory receipts with the duty receipts' one after it. */
+export function withDutyReceiptHooks(hooks: EntityHooks): EntityHooks {
+  return {
+    beforeWrite: async (ctx, change) => {
+      await hooks.beforeWrite?.(ctx, change);
+      await dutyReceiptHooks.beforeWrite!(ctx, change);
+    },
+    afterWrite: async (ctx, change) => {
+      await hooks.afterWrite?.(ctx, change);
+      await dutyReceiptHooks.afterWrite!(ctx, change);
+    },
+    beforeDelete: async (ctx, record) => {
+      await hooks.beforeDelete?.(ctx, record);
+      await dutyReceiptHooks.beforeDelete!(ctx, record);
+    },
+    post: hooks.post,
+    unpost: hooks.unpost,
+  };
 }

@@ -8,6 +8,7 @@ import { accountTypeName } from './accountTypes';
 import { listMappings, setMapping, type MappingInput } from './mappings';
 import { salesReturnHooks } from './creditNotes';
 import { inventoryReceiptHooks } from './bills';
+import { withDutyReceiptHooks } from './excisePayable';
 import { accountingLinked } from './linkStatus';
 import { INTEGRATION_APPS } from '../apps';
 import { wakePushJob } from '../queue';
@@ -15,7 +16,8 @@ import { wakePushJob } from '../queue';
 export const accountingHooks: Record<string, EntityHooks> = {
   account: accountHooks,
   salesReturn: salesReturnHooks,
-  inventoryReceipt: inventoryReceiptHooks,
+  // a duty receipt (exciseCreateReceipt) also queues the excise payable, or refuses a second booking
+  inventoryReceipt: withDutyReceiptHooks(inventoryReceiptHooks),
 };
 
 export const accountingQueries: Record<string, Resolver> = {

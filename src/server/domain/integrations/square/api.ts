@@ -50,6 +50,9 @@ export interface SoldLine {
   takenId: string;
   /** when it happened: the order's closed_at */
   at: string;
+  /** when its order last changed (updated_at): where a later look for changes must start to
+   * find it again */
+  changedAt: string;
   kind: TillKind;
   name: string;
   variationId: string | null;
@@ -123,6 +126,7 @@ const orderPart = (order: Square.Order) => ({
   orderId: order.id ?? '',
   takenId: order.id ?? '',
   at: order.closedAt ?? order.updatedAt ?? '',
+  changedAt: order.updatedAt ?? order.closedAt ?? '',
 });
 
 function rounding(order: Square.Order, adjustment: Square.OrderRoundingAdjustment | undefined, returned: boolean) {

@@ -243,7 +243,8 @@ const CHANGES_OVERLAP_MS = 10 * 60_000;
  * refunds; the day's first invoice stays as it was (paid, maybe sent to the accountant). Each
  * day is a transaction of its own: an order that cannot be taken (a SKU with no product, the
  * stock not there) is left out, named with its reason in the record's More info, and the rest
- * of its day and the other days are taken; the last look still moves on. */
+ * of its day and the other days are taken; the last look moves on only up to when the earliest
+ * order left out changed, so the next pull (or Sync now) looks at it again. */
 async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Session, settings: CompleteSettings) {
   const { companyId } = ctx.actor;
   const db = ctx.db;
@@ -283,6 +284,17 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
   const byDay = new Map<string, SoldLine[]>();
   for (const l of fresh) byDay.set(dayOfLine(l), [...(byDay.get(dayOfLine(l)) ?? []), l]);
   const problems: string[] = [];
+  // the next look starts no later than the earliest order left out changed: it is found again
+  // (and taken once its product or stock is there) until it is taken
+  let checked = end;
+  const leftOut = (orderId: string, day: string, reason: string) => {
+    problems.push(`Square order ${orderId} (${day}): ${reason}`);
+    for (const l of ofOrder(orderId)) {
+      const changedAt = Date.parse(l.changedAt);
+      if (Number.isFinite(changedAt) && changedAt < checked) checked = changedAt;
+    }
+  };
+  const ofOrder = (orderId: string) => fresh.filter((l) => l.orderId === orderId);
   for (const [day, ofDay] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
     const orders = [...new Set(ofDay.map((l) => l.orderId))];
     // the day whole, or, when it fails, each order alone: one bad order keeps only itself out
@@ -297,13 +309,15 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
           day,
           ofDay.filter((l) => l.orderId === orderId),
         );
-        if (alone !== true) problems.push(`Square order ${orderId} (${day}): ${alone}`);
+        if (alone !== true) leftOut(orderId, day, alone);
       }
-    } else if (taken !== true) problems.push(`Square order ${orders[0]} (${day}): ${taken}`);
+    } else if (taken !== true) leftOut(orders[0], day, taken);
   }
   await db.transaction(async (tx) => {
     await settingsOf(tx, companyId, true);
-    await tx.execute(sql`UPDATE square_settings SET changes_checked_at = ${new Date(end).toISOString()}::timestamptz
+    // never moved back: a left-out order changed before the last look is still in its overlap
+    await tx.execute(sql`UPDATE square_settings
+      SET changes_checked_at = greatest(changes_checked_at, ${new Date(checked).toISOString()}::timestamptz)
       WHERE company_id = ${companyId}`);
     await setLog(
       tx,
