@@ -51,10 +51,16 @@ export async function totalsOf(ctx: DomainContext, doc: MoneyDocument, record: A
   // a till's tax as charged is the document's whole tax: a line taxed by our rates as well would
   // have its own tax dropped into the stated amount (a line added later with HST, say)
   const stated = record.taxAsCharged;
-  if (stated !== null && stated !== undefined && stated !== '' && lines.some((l) => l.tax))
+  if (stated !== null && stated !== undefined && stated !== '' && lines.some((l) => l.tax)) {
+    // a return's tax as charged is set from its invoice on every save (returnTax.ts): "clear it"
+    // would not help there, the person can only take the taxes off the lines
+    const invoice = doc.entity === 'salesReturn' ? (record.invoice as { number?: string | null } | null) : null;
     throw validationError({
-      taxAsCharged: 'A tax as charged is the whole tax of the document: clear it, or remove the taxes from the lines',
+      taxAsCharged: invoice
+        ? `This return gives back its share of the tax charged on ${invoice.number ? `invoice ${invoice.number}` : 'its invoice'}, and that is its whole tax: remove the taxes from the return's lines`
+        : 'A tax as charged is the whole tax of the document: clear it, or remove the taxes from the lines',
     });
+  }
   const taxes = await taxesByIds(ctx, [...new Set(lines.map((l) => l.tax?.id).filter((id): id is string => !!id))]);
   const computed = documentTotals({
     currency: record.currency as string,

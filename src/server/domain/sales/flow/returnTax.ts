@@ -4,17 +4,22 @@
 // credited gives back one bottle's tax, not ten. The one rule, used by the conversion (which
 // creates through the records layer, so this hook runs) and by every save.
 //
-// All of the invoice's returns (not cancelled) together give back T x R / S, rounded once to
-// the cent (half up): T the invoice's tax as charged, S the amounts of all its lines, R the
-// amounts the returns hand back (this one's lines as they are being saved, the others' as
-// stored), R no more than S. This return gives that less what the other returns already gave
-// back, never below zero. So the cents never drift over several returns, and a day returned
-// whole gives back exactly its tax.
+// All of the invoice's returns (not cancelled) together give back T x R / S, rounded once to the
+// invoice currency's cent by the rule statedTax.ts and documentTotals.ts use (divRound, half away
+// from zero): T the invoice's tax as charged, S the amounts of all its lines, R the amounts the
+// returns hand back (this one's lines as they are being saved, rounded to the cent as they will
+// be stored, the others' as stored), R no more than S. This return gives that less what the
+// other returns already gave back, never below zero. So the cents never drift over several
+// returns, and a day returned whole gives back exactly its tax.
+//
+// The invoice row is locked while the share is worked: two returns of one invoice saved at once
+// would otherwise each read the other's tax as not given back yet, and both take the same cents.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
 import type { EntityHooks, WriteChange } from '../../records/hooks';
-import { fromScaled, toScaled } from '../../../../shared/money/decimal';
+import { currencyPrecision } from '../../../../shared/money/currencies';
+import { divRound, fromScaled, toScaled } from '../../../../shared/money/decimal';
 import { lineAmountUnits } from '../../../../shared/money/documentTotals';
 
 type Line = Record<string, unknown>;
@@ -32,21 +37,19 @@ function linesAfter(change: WriteChange): Line[] {
   return (given ?? []).map((l) => (l.id != null ? { ...byId.get(String(l.id)), ...l } : l));
 }
 
-/** amounts in thousandths, as lines store them */
-const AMOUNT_SCALE = 3;
-
-const amountOf = (l: Line) =>
+/** a line's amount in minor units, rounded to the currency as storeTotals stores it */
+const amountOf = (l: Line, precision: number) =>
   lineAmountUnits(
     {
       quantity: l.quantity as string | number | null,
       unitPrice: l.unitPrice as string | number | null,
       discountPercent: l.discountPercent as string | number | null,
     },
-    AMOUNT_SCALE,
+    precision,
   );
 
 /** The tax as charged the return gives back, or undefined when its invoice states none (the
- * return's own taxes, or a tax as charged typed on it, then stand). */
+ * return's lines' own taxes then make its tax). Locks the invoice row until the transaction ends. */
 export async function taxBackOfReturn(
   ctx: DomainContext,
   invoiceId: string,
@@ -54,14 +57,18 @@ export async function taxBackOfReturn(
   lines: Line[],
 ): Promise<number | undefined> {
   const { companyId } = ctx.actor;
-  const [invoice] = rowsOf<{ stated: string | null; lines: string | null }>(
-    await ctx.db.execute(sql`SELECT i.tax_as_charged::text AS stated,
-        (SELECT sum(l.amount) FROM invoices_lines l WHERE l.company_id = i.company_id AND l.parent_id = i.id)::text AS lines
-      FROM invoices i WHERE i.company_id = ${companyId} AND i.id = ${invoiceId}`),
+  const [invoice] = rowsOf<{ stated: string | null; currency: string | null }>(
+    await ctx.db.execute(sql`SELECT i.tax_as_charged::text AS stated, i.currency FROM invoices i
+      WHERE i.company_id = ${companyId} AND i.id = ${invoiceId} FOR UPDATE`),
   );
   if (!invoice || invoice.stated === null) return undefined;
-  const tax = toScaled(invoice.stated, 2);
-  const all = toScaled(invoice.lines ?? 0, AMOUNT_SCALE);
+  const p = currencyPrecision(invoice.currency);
+  const [sums] = rowsOf<{ lines: string | null }>(
+    await ctx.db.execute(sql`SELECT sum(l.amount)::text AS lines FROM invoices_lines l
+      WHERE l.company_id = ${companyId} AND l.parent_id = ${invoiceId}`),
+  );
+  const tax = toScaled(invoice.stated, p);
+  const all = toScaled(sums?.lines ?? 0, p);
   if (all <= 0n) return 0;
   const others = sql`r.company_id = ${companyId} AND r.invoice_id = ${invoiceId} AND r.status <> 'Cancelled'
     ${returnId ? sql`AND r.id <> ${returnId}` : sql``}`;
@@ -72,21 +79,34 @@ export async function taxBackOfReturn(
     await ctx.db.execute(sql`SELECT sum(l.amount)::text AS amount FROM sales_returns r
       JOIN sales_returns_lines l ON l.company_id = r.company_id AND l.parent_id = r.id WHERE ${others}`),
   );
-  let back = toScaled(returned?.amount ?? 0, AMOUNT_SCALE) + lines.reduce((sum, l) => sum + amountOf(l), 0n);
+  let back = toScaled(returned?.amount ?? 0, p) + lines.reduce((sum, l) => sum + amountOf(l, p), 0n);
   if (back > all) back = all;
   if (back < 0n) back = 0n;
-  const cumulative = (tax * back * 2n + all) / (all * 2n);
-  const rest = cumulative - toScaled(given?.tax ?? 0, 2);
-  return Number(fromScaled(rest > 0n ? rest : 0n, 2));
+  const rest = divRound(tax * back, all) - toScaled(given?.tax ?? 0, p);
+  return Number(fromScaled(rest > 0n ? rest : 0n, p));
 }
 
 /** salesReturn before write: sets taxAsCharged from the return's lines while it names an
- * invoice with a tax as charged. */
+ * invoice. A history replay (an import of past returns) keeps the figures it carries: they are
+ * what was given back then. */
 export const returnTaxHooks: EntityHooks = {
   async beforeWrite(ctx, change) {
+    if (ctx.history) return;
     const invoiceId = refId(change.input.invoice !== undefined ? change.input.invoice : change.before?.invoice);
-    if (!invoiceId) return;
-    const back = await taxBackOfReturn(ctx, invoiceId, change.before?.id ?? null, linesAfter(change));
-    if (back !== undefined) change.input.taxAsCharged = back;
+    const back = invoiceId
+      ? await taxBackOfReturn(ctx, invoiceId, change.before?.id ?? null, linesAfter(change))
+      : undefined;
+    if (back !== undefined) {
+      change.input.taxAsCharged = back;
+      return;
+    }
+    // No share to give back (no invoice any more, or one that states no tax as charged): a
+    // figure the return took from an invoice is stale, and left would stand as the return's
+    // whole tax. A return that never named an invoice keeps what was typed (a till's refunds).
+    const typedNow =
+      change.input.taxAsCharged !== undefined &&
+      change.input.taxAsCharged !== null &&
+      Number(change.input.taxAsCharged) !== Number(change.before?.taxAsCharged ?? NaN);
+    if (invoiceId || (refId(change.before?.invoice) && !typedNow)) change.input.taxAsCharged = null;
   },
 };
