@@ -96,6 +96,12 @@ async function queueDays(db: Db, companyId: string, app: PointOfSaleApp, asked: 
       await queue(CHANGES, '0');
       await queue(CATALOG, '0');
     }
+    // Sync now looks back to the orders left out past the hold (HELD_MS), so one put right since
+    // is taken; the schedule's pulls do not read that far again
+    if (asked)
+      await tx.execute(sql`UPDATE square_settings SET changes_checked_at = least(changes_checked_at,
+          (SELECT min((h ->> 'changedAt')::timestamptz) FROM jsonb_array_elements(changes_held) h))
+        WHERE company_id = ${companyId} AND jsonb_array_length(changes_held) > 0`);
     // what failed goes again when asked (after the SKU or the stock was put right)
     if (asked)
       await tx.execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL,
@@ -235,6 +241,28 @@ async function markTaken(
  * index may show a change a little after its updated_at. What was taken is never taken twice. */
 const CHANGES_OVERLAP_MS = 10 * 60_000;
 
+/** How long an order left out holds the last look back at its updated_at. Long enough for a
+ * person to see More info and add the product or the stock in the normal run of things (a week,
+ * a weekend and a holiday included); past it, an order that may never be taken (a SKU that will
+ * never be a product) would make every pull, 96 a day, read again all the orders since. An order
+ * left out longer is kept in square_settings.changes_held instead: still named in More info, and
+ * looked for again by Sync now. */
+export const HELD_MS = 7 * 24 * 3_600_000;
+
+/** An order left out past HELD_MS: what More info says of it and how to find and take it again. */
+interface HeldOrder {
+  orderId: string;
+  day: string;
+  reason: string;
+  changedAt: string;
+  /** its square_taken ids: taken once all of them are there */
+  takenIds: string[];
+}
+
+const heldWords = (h: HeldOrder) =>
+  `Square order ${h.orderId} (${h.day}): ${h.reason}. Left out for over ${HELD_MS / 86_400_000} days, it is no longer ` +
+  'looked for on every pull: fix the product (its SKU, or its stock), then press Sync now to take it';
+
 /** What came in after its day was pulled: a till's sales uploaded later (offline mode) and
  * refunds (return orders, of items or of an amount) closed late. Square's orders changed
  * (updated_at) since the last look, less what a document already took, and only on a day
@@ -244,14 +272,16 @@ const CHANGES_OVERLAP_MS = 10 * 60_000;
  * day is a transaction of its own: an order that cannot be taken (a SKU with no product, the
  * stock not there) is left out, named with its reason in the record's More info, and the rest
  * of its day and the other days are taken; the last look moves on only up to when the earliest
- * order left out changed, so the next pull (or Sync now) looks at it again. */
+ * order left out changed, so the next pull (or Sync now) looks at it again, though never back
+ * more than HELD_MS: an order left out longer is held (changes_held), named in More info on
+ * every pull, and looked for again only by Sync now. */
 async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Session, settings: CompleteSettings) {
   const { companyId } = ctx.actor;
   const db = ctx.db;
   const zone = await timeZoneOf(ctx);
-  const [mark] = rowsOf<{ checked: string; taken_from: string | null }>(
-    await db.execute(sql`SELECT changes_checked_at::text AS checked, taken_from::text FROM square_settings
-      WHERE company_id = ${companyId}`),
+  const [mark] = rowsOf<{ checked: string; taken_from: string | null; held: HeldOrder[] | string }>(
+    await db.execute(sql`SELECT changes_checked_at::text AS checked, taken_from::text, changes_held AS held
+      FROM square_settings WHERE company_id = ${companyId}`),
   );
   const end = Date.now();
   const start = new Date(mark.checked).getTime() - CHANGES_OVERLAP_MS;
@@ -284,15 +314,24 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
   const byDay = new Map<string, SoldLine[]>();
   for (const l of fresh) byDay.set(dayOfLine(l), [...(byDay.get(dayOfLine(l)) ?? []), l]);
   const problems: string[] = [];
-  // the next look starts no later than the earliest order left out changed: it is found again
-  // (and taken once its product or stock is there) until it is taken
+  const held = new Map<string, HeldOrder>(
+    (typeof mark.held === 'string' ? (JSON.parse(mark.held) as HeldOrder[]) : mark.held).map((h) => [h.orderId, h]),
+  );
+  // the next look starts no later than the earliest order left out changed, for HELD_MS at most:
+  // it is found again (and taken once its product or stock is there) until it is taken
   let checked = end;
   const leftOut = (orderId: string, day: string, reason: string) => {
-    problems.push(`Square order ${orderId} (${day}): ${reason}`);
-    for (const l of ofOrder(orderId)) {
-      const changedAt = Date.parse(l.changedAt);
-      if (Number.isFinite(changedAt) && changedAt < checked) checked = changedAt;
+    const lines = ofOrder(orderId);
+    const times = lines.map((l) => Date.parse(l.changedAt)).filter(Number.isFinite);
+    const changedAt = times.length ? Math.min(...times) : end;
+    if (changedAt < end - HELD_MS) {
+      const order = { orderId, day, reason, changedAt: new Date(changedAt).toISOString() };
+      held.set(orderId, { ...order, takenIds: [...new Set(lines.map((l) => l.takenId))] });
+      return;
     }
+    held.delete(orderId);
+    problems.push(`Square order ${orderId} (${day}): ${reason}`);
+    if (changedAt < checked) checked = changedAt;
   };
   const ofOrder = (orderId: string) => fresh.filter((l) => l.orderId === orderId);
   for (const [day, ofDay] of [...byDay].sort(([a], [b]) => a.localeCompare(b))) {
@@ -315,9 +354,27 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
   }
   await db.transaction(async (tx) => {
     await settingsOf(tx, companyId, true);
+    // a held order taken now (seen again by Sync now) or by the day's own pull is named no more
+    const takenIds = [...held.values()].flatMap((h) => h.takenIds);
+    const taken = new Set(
+      takenIds.length
+        ? rowsOf<{ id: string }>(
+            await tx.execute(sql`SELECT square_id AS id FROM square_taken WHERE company_id = ${companyId}
+              AND square_id IN (${sql.join(
+                takenIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`),
+          ).map((r) => r.id)
+        : [],
+    );
+    const stillHeld = [...held.values()]
+      .filter((h) => !h.takenIds.every((id) => taken.has(id)))
+      .sort((a, b) => a.changedAt.localeCompare(b.changedAt));
+    problems.push(...stillHeld.map(heldWords));
     // never moved back: a left-out order changed before the last look is still in its overlap
     await tx.execute(sql`UPDATE square_settings
-      SET changes_checked_at = greatest(changes_checked_at, ${new Date(checked).toISOString()}::timestamptz)
+      SET changes_checked_at = greatest(changes_checked_at, ${new Date(checked).toISOString()}::timestamptz),
+        changes_held = ${JSON.stringify(stillHeld)}::jsonb
       WHERE company_id = ${companyId}`);
     await setLog(
       tx,
