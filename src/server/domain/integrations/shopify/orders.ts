@@ -406,7 +406,9 @@ async function movedOn(ctx: DomainContext, record: Record<string, unknown> & { i
  * staff's edits, alone, with nothing looked up. An order imported before `applied` was kept
  * takes the order as it is now as what its sales order follows, and changes nothing (what was
  * imported then is not known, so any difference may be staff's own edit), unless Shopify
- * cancelled it: that is followed as ever. */
+ * cancelled it: that is followed as ever. When Shopify shows units taken off since the order
+ * was placed, that change may be one the sales order never had: staff are asked to check it
+ * (More info) rather than have it applied or hidden without a word. */
 async function followChange(
   ctx: DomainContext,
   order: StoreOrder,
@@ -421,7 +423,22 @@ async function followChange(
   const seen = (notes = written) => setApplied(db, actor.companyId, local.id, { order: fingerprint, notes });
   if (!applied && !order.cancelled_at) {
     await seen();
-    return salesOrderId;
+    if (!wasEdited(order)) return salesOrderId;
+    const [so] = rowsOf<{ number: string }>(
+      await db.execute(sql`SELECT number FROM sales_orders WHERE company_id = ${actor.companyId}
+        AND id = ${salesOrderId}`),
+    );
+    if (!so) return { skipped: 'Its sales order was deleted here' };
+    const now = order.line_items
+      .filter((l) => currentQuantity(l) > 0)
+      .map((l) => `${currentQuantity(l)} x ${l.title}`)
+      .join(', ');
+    return {
+      failed:
+        `Shopify changed order ${order.name} after it was imported here; check it against the sales order ` +
+        `(${so.number}), which was not changed: it came in before changes in Shopify were followed. ` +
+        `Shopify now has ${now || 'no units'}. Sync now clears this message; later changes are followed.`,
+    };
   }
   const wanted = order.cancelled_at ? null : await salesOrderInput(ctx, order);
   let record;
