@@ -143,6 +143,11 @@ const salesUpdate = (invoice: InvoiceToPush) => ({
   ...(invoice.taxCents ? {} : { TxnTaxDetail: { TotalTax: 0 } }),
 });
 
+/** An Invoice as Intuit's void leaves it: its total zero and "Voided" before its private note
+ * (the Invoice entity has no status field that says so). */
+const isVoided = (invoice: Record<string, unknown>) =>
+  Number(invoice.TotalAmt ?? 0) === 0 && /^Voided\b/.test(String(invoice.PrivateNote ?? ''));
+
 /** Intuit's answer to a read of a record that is gone (deleted there): Object Not Found, 610. */
 const isGone = (error: unknown) =>
   error instanceof ConnectorError && error.failure.kind === 'rejected' && error.failure.code === '610';
@@ -265,11 +270,27 @@ export const quickbooksConnector: AccountingConnector = {
 
   async voidInvoice(tokens, externalId, requestId) {
     // Intuit's void: Id and SyncToken only; QuickBooks keeps the invoice with its amounts zero
-    // and "Voided" put before its private note
-    const answer = await changeCurrent(tokens, 'invoice', 'Invoice', externalId, requestId, (current, id) =>
-      post(tokens, 'invoice', current, id, 'void'),
-    );
-    return versionOf(answer, 'Invoice');
+    // and "Voided" put before its private note. A void retried after its answer was lost finds
+    // it void already, and QuickBooks refuses to void it again: what the read finds void is
+    // done. A refusal (voided, or changed there, since the read: 5010) reads it once more.
+    for (let attempt = 0; ; attempt++) {
+      const current = await read(tokens, 'invoice', externalId, 'Invoice');
+      const syncToken = String(current.SyncToken ?? '0');
+      if (isVoided(current)) return syncToken;
+      try {
+        const answer = await post(
+          tokens,
+          'invoice',
+          { Id: String(current.Id), SyncToken: syncToken },
+          requestId(syncToken),
+          'void',
+        );
+        return versionOf(answer, 'Invoice');
+      } catch (error) {
+        if (attempt === 0 && error instanceof ConnectorError && error.failure.kind === 'rejected') continue;
+        throw error;
+      }
+    }
   },
 
   updateCreditNote: (tokens, externalId, creditNote, requestId) =>
