@@ -31,7 +31,17 @@ import {
   type CustomerToPush,
   type InvoiceToPush,
 } from './connector';
-import { centsOf, linkedOrPushed, requestIdOf, RetryLater, sentHashOf, withTokens, type PushSummary } from './calls';
+import {
+  centsOf,
+  fieldsSentIn,
+  linkedOrPushed,
+  requestIdOf,
+  RetryLater,
+  sentHashNaming,
+  sentHashOf,
+  withTokens,
+  type PushSummary,
+} from './calls';
 import { connectionOf, linkRowOf, markSent, saveLink, setLog, tokensOf } from './store';
 import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
 import { whileClaimed } from './accounting/claim';
@@ -192,11 +202,14 @@ export async function customerExternalIdOf(
   const customer: CustomerToPush = {
     id: row.id,
     name: row.name,
-    email: row.email,
-    phone: row.phone,
+    email: row.email || null,
+    phone: row.phone || null,
     currency: row.currency,
   };
-  const hash = sentHashOf([customer.name, customer.email ?? '', customer.phone ?? '']);
+  const hash = sentHashNaming([customer.name, customer.email ?? '', customer.phone ?? ''], {
+    email: customer.email,
+    phone: customer.phone,
+  });
   const { externalId, pushed } = await linkedOrPushed(
     db,
     companyId,
@@ -209,10 +222,17 @@ export async function customerExternalIdOf(
   const link = (await linkRowOf(db, companyId, app.key, 'customer', customer.id))!;
   if (link.sent_hash === hash) return externalId;
   let version: string | null = null;
+  // removed here since it was sent: '' clears it there (null leaves QuickBooks' own)
+  const sent = fieldsSentIn(link.sent_hash);
+  const update: CustomerToPush = {
+    ...customer,
+    email: customer.email ?? (sent.has('email') ? '' : null),
+    phone: customer.phone ?? (sent.has('phone') ? '' : null),
+  };
   if (link.sent_hash !== null)
     try {
       version = await withTokens(db, companyId, app, session, (tokens) =>
-        app.connector.updateCustomer(tokens, externalId, customer, (v) =>
+        app.connector.updateCustomer(tokens, externalId, update, (v) =>
           requestIdOf(companyId, app.key, 'customer', `${customer.id}:${hash}:${v}`),
         ),
       );
@@ -290,6 +310,9 @@ async function invoicePayloadOf(
     shippingCents: centsOf(invoice.shippingCharge ?? '0'),
   };
 }
+
+/** What an invoice sent looked like, naming the due date if it had one (calls.ts). */
+const invoiceHashOf = (toPush: InvoiceToPush) => sentHashNaming(toPush, { dueDate: toPush.dueDate });
 
 /** A document's push holding its sync-log row's claim (claim.ts), the row made if the document
  * was never queued as such (a payment's push sends its invoice first): one job at a time sends
@@ -379,7 +402,7 @@ async function sendInvoice(
     await db.transaction(async (tx) => {
       await saveLink(tx, companyId, app.key, 'invoice', invoiceId, externalId);
       if (!retried)
-        await markSent(tx, companyId, app.key, 'invoice', invoiceId, { version: null, hash: sentHashOf(toPush) });
+        await markSent(tx, companyId, app.key, 'invoice', invoiceId, { version: null, hash: invoiceHashOf(toPush) });
     });
     // linked with no hash: the update path sends it as it is now
     if (retried) return sendInvoice(db, companyId, app, session, invoiceId, renew);
@@ -402,11 +425,13 @@ async function sendInvoice(
   if (!ISSUED.includes(status)) return 'skipped';
   await renew();
   const toPush = await invoicePayloadOf(db, companyId, app, session, found);
-  const hash = sentHashOf(toPush);
+  const hash = invoiceHashOf(toPush);
   if (hash === link.sent_hash) return 'skipped';
+  // a due date removed since it was sent: '' clears it there (null leaves QuickBooks' own)
+  const update = { ...toPush, dueDate: toPush.dueDate ?? (fieldsSentIn(link.sent_hash).has('dueDate') ? '' : null) };
   await renew();
   const version = await withTokens(db, companyId, app, session, (tokens) =>
-    app.connector.updateInvoice(tokens, link.external_id, toPush, (v) =>
+    app.connector.updateInvoice(tokens, link.external_id, update, (v) =>
       requestIdOf(companyId, app.key, 'invoice', `${invoiceId}:${hash}:${v}`),
     ),
   );

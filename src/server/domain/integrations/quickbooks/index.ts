@@ -137,10 +137,14 @@ const sparseUpdate = (entity: string, name: string, document: Record<string, unk
   };
 
 /** An invoice's or credit memo's fields for a sparse update: a tax taken off here is sent as a
- * total tax of zero (a field left out would keep the old tax there). */
+ * total tax of zero (a field left out would keep the old tax there). A due date '' (removed here
+ * after it was sent) is sent as the invoice's own date: QuickBooks always keeps a due date (left
+ * out, it would keep the old one, or make one from the terms), and due on its date is what an
+ * invoice with none here means. */
 const salesUpdate = (invoice: InvoiceToPush) => ({
   ...salesDocument(invoice),
   ...(invoice.taxCents ? {} : { TxnTaxDetail: { TotalTax: 0 } }),
+  ...(invoice.dueDate === '' ? { DueDate: invoice.date } : {}),
 });
 
 /** An Invoice as Intuit's void leaves it: its total zero and "Voided" before its private note
@@ -320,9 +324,10 @@ export const quickbooksConnector: AccountingConnector = {
           ...current,
           sparse: true,
           DisplayName: displayNameOf(customer.name),
-          // none here: left out, as a create leaves them out (QuickBooks keeps its own)
-          ...(customer.email ? { PrimaryEmailAddr: { Address: customer.email } } : {}),
-          ...(customer.phone ? { PrimaryPhone: { FreeFormNumber: customer.phone } } : {}),
+          // null: left out, as a create leaves them out (QuickBooks keeps its own); '' (removed
+          // here after it was sent): sent empty, which a sparse update takes as clearing it
+          ...(customer.email !== null ? { PrimaryEmailAddr: { Address: customer.email } } : {}),
+          ...(customer.phone !== null ? { PrimaryPhone: { FreeFormNumber: customer.phone } } : {}),
         },
         id,
       ),
