@@ -4,7 +4,7 @@
 // system created the record but before the link was saved gets the same record back, not a
 // second (made from the document as it was then, so an invoice, credit memo or bill so
 // retried is updated at once: createRetried). An invoice changed after it was sent is queued again by its save and sent as an
-// update of the same record (voided here: voided there); its link keeps a hash of what was
+// update of the same record (voided here, or deleted here: voided there); its link keeps a hash of what was
 // sent, so a save that changes nothing the other system sees costs no call.
 // Failures follow the connector's kinds: an expired token is refreshed and the call tried once
 // more; a throttled call waits Retry-After; a server error counts an attempt and throws, so the
@@ -365,7 +365,7 @@ async function createRetried(
 }
 
 /** The invoice over there as it is here: created once; sent again as an update when what the
- * other system sees changed since the last send; voided there when voided here. One job at a
+ * other system sees changed since the last send; voided there when voided or deleted here. One job at a
  * time sends an invoice (its claim), and a save while it sends leaves it queued for the next
  * run (claim.ts). */
 function pushInvoice(db: Db, companyId: string, app: AccountingApp, session: Session, invoiceId: string) {
