@@ -15,7 +15,8 @@
 //   Found" (610); faults as {"Fault":{"Error":[{"Message","Detail","code","element"}],"type"},"time"};
 //   an expired token 401 with {"fault":{"error":[…],"type":"AUTHENTICATION"}}; throttling 429.
 // Switches inject failures: expired tokens, 429 with Retry-After, 500, a 400 ValidationFault,
-// and a create made but its answer lost (a 500 after the record was stored).
+// and a create or a void made but its answer lost (a 500 after the record was stored); a void
+// of a voided Invoice is refused, and a sparse update that sends a field empty clears it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -64,6 +65,9 @@ export interface QuickBooksStandIn {
    * (a gateway timeout after Intuit committed). The same requestid sent again answers the
    * record as it was created. */
   loseNextCreateAnswer(entity: string): void;
+  /** the next void of this entity is made (the Invoice voided, its SyncToken moved on) but its
+   * answer is lost: a 500 SystemFault. A void sent again is refused: it is void already. */
+  loseNextVoidAnswer(entity: string): void;
   /** every access token handed out so far stops working (401), as after an hour */
   expireAccessTokens(): void;
   tokenGrants: string[];
@@ -636,6 +640,14 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         if (!['Id', 'SyncToken', 'MetaData', 'TotalAmt', 'Balance'].includes(key)) delete record[key];
     }
     Object.assign(record, fields);
+    // a field a sparse update sends empty ('' or {"Address": ""}) is cleared, not kept
+    if (sparse === true)
+      for (const [key, value] of Object.entries(fields))
+        if (
+          value === '' ||
+          (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => v === ''))
+        )
+          delete record[key];
     bump(record);
     if (name === 'Invoice' || name === 'CreditMemo' || name === 'Bill') totalsOf(name, record);
     return { status: 200, body: { [name]: record, time: now() } };
@@ -677,6 +689,17 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         status: 400,
         body: fault('ValidationFault', [{ Message: 'Unsupported operation', Detail: `void ${name}`, code: '500' }]),
       };
+    if (isVoided(record))
+      return {
+        status: 400,
+        body: fault('ValidationFault', [
+          {
+            Message: 'Business Validation Error',
+            Detail: 'Business Validation Error: This transaction has already been voided.',
+            code: '6000',
+          },
+        ]),
+      };
     if (centsOfAmount(record.Balance) !== centsOfAmount(record.TotalAmt))
       return {
         status: 400,
@@ -701,6 +724,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     bump(record);
     return { status: 200, body: { [name]: record, time: now() } };
   }
+
+  /** A voided Invoice as Intuit keeps it: amounts zero, "Voided" before its PrivateNote. */
+  const isVoided = (record: QboRecord) =>
+    centsOfAmount(record.TotalAmt) === 0 && /^Voided\b/.test(String(record.PrivateNote ?? ''));
 
   /** Intuit's delete (?operation=delete, Id and SyncToken): answers status Deleted. */
   function deleteRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
@@ -745,6 +772,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
 
   const editsAfterRead = new Map<string, Record<string, unknown>>();
   const loseCreateAnswer = new Set<string>();
+  const loseVoidAnswer = new Set<string>();
 
   function changeRecord(name: string, id: string, fields: Record<string, unknown>): QboRecord {
     const record = (records[name] ?? []).find((r) => r.Id === id);
@@ -900,7 +928,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
               ? updateRecord(entity, body)
               : createRecord(entity, body);
       if (key && answer.status === 200) answersByRequestId.set(key, answer);
-      if (!kind && answer.status === 200 && loseCreateAnswer.delete(entity)) {
+      if (
+        answer.status === 200 &&
+        ((!kind && loseCreateAnswer.delete(entity)) || (kind === 'void' && loseVoidAnswer.delete(entity)))
+      ) {
         log(500);
         return send(res, 500, systemFault());
       }
@@ -940,6 +971,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     changeRecord,
     editAfterNextRead: (name, id, fields = {}) => void editsAfterRead.set(`${name}:${id}`, fields),
     loseNextCreateAnswer: (entity) => void loseCreateAnswer.add(entity.toLowerCase()),
+    loseNextVoidAnswer: (entity) => void loseVoidAnswer.add(entity.toLowerCase()),
     expireAccessTokens: () => accessTokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -39,6 +39,19 @@ export function centsOf(text: string): number {
  * the other system sees (a note it is not sent) is not sent again. */
 export const sentHashOf = (payload: unknown) => createHash('sha256').update(JSON.stringify(payload)).digest('hex');
 
+/** The same hash naming the optional fields the send gave a value (`hash:email,phone`): a
+ * sparse update leaves out a field that is empty here, so one that was sent before and is empty
+ * now must be sent empty to clear it over there, and only such a one (QuickBooks keeps the
+ * accountant's own values of fields this app never sent). */
+export const sentHashNaming = (payload: unknown, optional: Record<string, string | null | undefined>) =>
+  `${sentHashOf(payload)}:${Object.keys(optional)
+    .filter((key) => optional[key])
+    .join(',')}`;
+
+/** The optional fields a hash from sentHashNaming says were sent (none for an older hash). */
+export const fieldsSentIn = (hash: string | null): Set<string> =>
+  new Set(hash?.split(':')[1]?.split(',').filter(Boolean) ?? []);
+
 export class RetryLater extends Error {
   override name = 'RetryLater';
 }

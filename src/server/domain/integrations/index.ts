@@ -8,7 +8,7 @@ import {
   pauseIntegration,
   resumeIntegration,
 } from './connections';
-import { queueChangedCustomer, queueIssuedInvoice } from './sync';
+import { queueChangedCustomer, queueDeletedInvoice, queueIssuedInvoice } from './sync';
 import { appSync } from './pushers';
 import { setAddOn } from './addOns';
 import { hooksOf } from '../records/hooks';
@@ -31,6 +31,11 @@ export const integrationsModule: DomainModule = {
       afterWrite: async (ctx, change) => {
         const apps = await queueIssuedInvoice(ctx, change.after);
         // not awaited: on PGlite the queue's insert waits for this very transaction to end
+        for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
+      },
+      // deleted after it was sent: voided over there too
+      beforeDelete: async (ctx, invoice) => {
+        const apps = await queueDeletedInvoice(ctx, invoice);
         for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
       },
     }),

@@ -4,7 +4,7 @@
 // system created the record but before the link was saved gets the same record back, not a
 // second (made from the document as it was then, so an invoice, credit memo or bill so
 // retried is updated at once: createRetried). An invoice changed after it was sent is queued again by its save and sent as an
-// update of the same record (voided here: voided there); its link keeps a hash of what was
+// update of the same record (voided here, or deleted here: voided there); its link keeps a hash of what was
 // sent, so a save that changes nothing the other system sees costs no call.
 // Failures follow the connector's kinds: an expired token is refreshed and the call tried once
 // more; a throttled call waits Retry-After; a server error counts an attempt and throws, so the
@@ -31,7 +31,17 @@ import {
   type CustomerToPush,
   type InvoiceToPush,
 } from './connector';
-import { centsOf, linkedOrPushed, requestIdOf, RetryLater, sentHashOf, withTokens, type PushSummary } from './calls';
+import {
+  centsOf,
+  fieldsSentIn,
+  linkedOrPushed,
+  requestIdOf,
+  RetryLater,
+  sentHashNaming,
+  sentHashOf,
+  withTokens,
+  type PushSummary,
+} from './calls';
 import { connectionOf, linkRowOf, markSent, saveLink, setLog, tokensOf } from './store';
 import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
 import { whileClaimed } from './accounting/claim';
@@ -134,6 +144,29 @@ export async function queueIssuedInvoice(
   return apps;
 }
 
+/** The invoice hook's beforeDelete (inside the delete's transaction): an invoice sent already is
+ * queued, so the job voids it over there once it is gone here (one never sent, or voided there
+ * already, needs nothing). Answers the apps it was queued for. */
+export async function queueDeletedInvoice(ctx: DomainContext, invoice: { id: string }): Promise<string[]> {
+  if (ctx.history) return [];
+  const { companyId } = ctx.actor;
+  const queued: string[] = [];
+  for (const app of await accountingAppsOf(ctx)) {
+    const link = await linkRowOf(ctx.db, companyId, app, 'invoice', invoice.id);
+    if (!link || link.sent_hash === VOIDED) continue;
+    await ctx.db.execute(
+      queueRowsSql(
+        app,
+        'invoice',
+        sql`SELECT ${companyId}::bigint AS company_id, ${invoice.id}::bigint AS id`,
+        sql`'failed', 'succeeded'`,
+      ),
+    );
+    queued.push(app);
+  }
+  return queued;
+}
+
 /** The invoice with its lines and customer, whatever its status; null when it is gone. */
 async function invoiceToPush(db: Db, companyId: string, invoiceId: string) {
   const [invoice] = await db
@@ -169,11 +202,14 @@ export async function customerExternalIdOf(
   const customer: CustomerToPush = {
     id: row.id,
     name: row.name,
-    email: row.email,
-    phone: row.phone,
+    email: row.email || null,
+    phone: row.phone || null,
     currency: row.currency,
   };
-  const hash = sentHashOf([customer.name, customer.email ?? '', customer.phone ?? '']);
+  const hash = sentHashNaming([customer.name, customer.email ?? '', customer.phone ?? ''], {
+    email: customer.email,
+    phone: customer.phone,
+  });
   const { externalId, pushed } = await linkedOrPushed(
     db,
     companyId,
@@ -186,10 +222,17 @@ export async function customerExternalIdOf(
   const link = (await linkRowOf(db, companyId, app.key, 'customer', customer.id))!;
   if (link.sent_hash === hash) return externalId;
   let version: string | null = null;
+  // removed here since it was sent: '' clears it there (null leaves QuickBooks' own)
+  const sent = fieldsSentIn(link.sent_hash);
+  const update: CustomerToPush = {
+    ...customer,
+    email: customer.email ?? (sent.has('email') ? '' : null),
+    phone: customer.phone ?? (sent.has('phone') ? '' : null),
+  };
   if (link.sent_hash !== null)
     try {
       version = await withTokens(db, companyId, app, session, (tokens) =>
-        app.connector.updateCustomer(tokens, externalId, customer, (v) =>
+        app.connector.updateCustomer(tokens, externalId, update, (v) =>
           requestIdOf(companyId, app.key, 'customer', `${customer.id}:${hash}:${v}`),
         ),
       );
@@ -241,6 +284,9 @@ export async function linesToPushOf(
 }
 
 type Outcome = 'succeeded' | 'failed' | 'skipped';
+/** Renews the document's claim before a send (claim.ts): a push of several calls in a row, or
+ * one that waited out throttling, is still this job's turn, or it stops (ClaimLost). */
+type Renew = () => Promise<void>;
 
 /** The invoice as the connector sends it (its customer and Items over there first). */
 async function invoicePayloadOf(
@@ -265,6 +311,9 @@ async function invoicePayloadOf(
   };
 }
 
+/** What an invoice sent looked like, naming the due date if it had one (calls.ts). */
+const invoiceHashOf = (toPush: InvoiceToPush) => sentHashNaming(toPush, { dueDate: toPush.dueDate });
+
 /** A document's push holding its sync-log row's claim (claim.ts), the row made if the document
  * was never queued as such (a payment's push sends its invoice first): one job at a time sends
  * it, and a save while it sends leaves it queued for the next run. */
@@ -274,7 +323,7 @@ async function claimDocument(
   app: AccountingApp,
   entityType: string,
   entityId: string,
-  work: () => Promise<Outcome>,
+  work: (renew: Renew) => Promise<Outcome>,
 ): Promise<Outcome> {
   const outcome = await claimedDocument(db, companyId, app, entityType, entityId, work);
   return settledOutcome(db, companyId, app, outcome === 'failed' ? 'skipped' : outcome);
@@ -287,7 +336,7 @@ async function claimedDocument(
   app: AccountingApp,
   entityType: string,
   entityId: string,
-  work: () => Promise<Outcome>,
+  work: (renew: Renew) => Promise<Outcome>,
 ) {
   await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
     VALUES (${companyId}, ${app.key}, ${entityType}, ${entityId}, 'queued') ON CONFLICT DO NOTHING`);
@@ -316,12 +365,12 @@ async function createRetried(
 }
 
 /** The invoice over there as it is here: created once; sent again as an update when what the
- * other system sees changed since the last send; voided there when voided here. One job at a
+ * other system sees changed since the last send; voided there when voided or deleted here. One job at a
  * time sends an invoice (its claim), and a save while it sends leaves it queued for the next
  * run (claim.ts). */
 function pushInvoice(db: Db, companyId: string, app: AccountingApp, session: Session, invoiceId: string) {
-  return claimDocument(db, companyId, app, 'invoice', invoiceId, () =>
-    sendInvoice(db, companyId, app, session, invoiceId),
+  return claimDocument(db, companyId, app, 'invoice', invoiceId, (renew) =>
+    sendInvoice(db, companyId, app, session, invoiceId, renew),
   );
 }
 
@@ -331,6 +380,7 @@ async function sendInvoice(
   app: AccountingApp,
   session: Session,
   invoiceId: string,
+  renew: Renew,
 ): Promise<Outcome> {
   const link = await linkRowOf(db, companyId, app.key, 'invoice', invoiceId);
   const found = await invoiceToPush(db, companyId, invoiceId);
@@ -342,22 +392,27 @@ async function sendInvoice(
         AND entity_type = 'invoice' AND entity_id = ${invoiceId} AND status = 'queued'`);
       return 'skipped';
     }
+    await renew();
     const toPush = await invoicePayloadOf(db, companyId, app, session, found);
     const retried = await createRetried(db, companyId, app, 'invoice', invoiceId);
+    await renew();
     const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.pushInvoice(tokens, toPush, requestIdOf(companyId, app.key, 'invoice', invoiceId)),
     );
     await db.transaction(async (tx) => {
       await saveLink(tx, companyId, app.key, 'invoice', invoiceId, externalId);
       if (!retried)
-        await markSent(tx, companyId, app.key, 'invoice', invoiceId, { version: null, hash: sentHashOf(toPush) });
+        await markSent(tx, companyId, app.key, 'invoice', invoiceId, { version: null, hash: invoiceHashOf(toPush) });
     });
     // linked with no hash: the update path sends it as it is now
-    if (retried) return sendInvoice(db, companyId, app, session, invoiceId);
+    if (retried) return sendInvoice(db, companyId, app, session, invoiceId, renew);
     return 'succeeded';
   }
   if (link.sent_hash === VOIDED) return 'skipped';
-  if (status === VOID) {
+  // deleted here after it was sent: the books follow, as for a void (its sync-log row, queued by
+  // the delete's own transaction, outlives the invoice and keeps the outcome)
+  if (status === VOID || !found) {
+    await renew();
     const version = await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.voidInvoice(tokens, link.external_id, (v) =>
         requestIdOf(companyId, app.key, 'invoice', `${invoiceId}:void:${v}`),
@@ -366,13 +421,17 @@ async function sendInvoice(
     await markSent(db, companyId, app.key, 'invoice', invoiceId, { version, hash: VOIDED });
     return 'succeeded';
   }
-  // gone or back to draft after it was sent: what was booked stays as it was
-  if (!found || !ISSUED.includes(status)) return 'skipped';
+  // back to draft after it was sent: what was booked stays as it was
+  if (!ISSUED.includes(status)) return 'skipped';
+  await renew();
   const toPush = await invoicePayloadOf(db, companyId, app, session, found);
-  const hash = sentHashOf(toPush);
+  const hash = invoiceHashOf(toPush);
   if (hash === link.sent_hash) return 'skipped';
+  // a due date removed since it was sent: '' clears it there (null leaves QuickBooks' own)
+  const update = { ...toPush, dueDate: toPush.dueDate ?? (fieldsSentIn(link.sent_hash).has('dueDate') ? '' : null) };
+  await renew();
   const version = await withTokens(db, companyId, app, session, (tokens) =>
-    app.connector.updateInvoice(tokens, link.external_id, toPush, (v) =>
+    app.connector.updateInvoice(tokens, link.external_id, update, (v) =>
       requestIdOf(companyId, app.key, 'invoice', `${invoiceId}:${hash}:${v}`),
     ),
   );
@@ -412,8 +471,8 @@ async function settledOutcome(
  * what it sends changed since, deleted there when the return is no longer credited (or is
  * deleted), and made again if it is credited once more after that. */
 function pushCreditNote(db: Db, companyId: string, app: AccountingApp, session: Session, returnId: string) {
-  return claimDocument(db, companyId, app, CREDIT_NOTE_ENTITY, returnId, () =>
-    sendCreditNote(db, companyId, app, session, returnId),
+  return claimDocument(db, companyId, app, CREDIT_NOTE_ENTITY, returnId, (renew) =>
+    sendCreditNote(db, companyId, app, session, returnId, renew),
   );
 }
 
@@ -423,6 +482,7 @@ async function sendCreditNote(
   app: AccountingApp,
   session: Session,
   returnId: string,
+  renew: Renew,
 ): Promise<Outcome> {
   const link = await linkRowOf(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId);
   const [credit] = await db
@@ -431,6 +491,7 @@ async function sendCreditNote(
     .where(and(eq(salesReturnTable.companyId, companyId), eq(salesReturnTable.id, returnId)));
   const credited = credit?.status === CREDITED;
   if (link && link.sent_hash !== DELETED && !credited) {
+    await renew();
     await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.deleteCreditNote(tokens, link.external_id, (v) =>
         requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, `${returnId}:delete:${v}`),
@@ -454,6 +515,7 @@ async function sendCreditNote(
     .select()
     .from(customerTable)
     .where(and(eq(customerTable.companyId, companyId), eq(customerTable.id, credit.customer)));
+  await renew();
   const customerExternalId = await customerExternalIdOf(db, companyId, app, session, customer);
   const toPush: InvoiceToPush = {
     id: credit.id,
@@ -473,6 +535,7 @@ async function sendCreditNote(
       ? requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, `${credit.id}:after:${link.external_id}`)
       : requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, credit.id);
     const retried = await createRetried(db, companyId, app, CREDIT_NOTE_ENTITY, credit.id);
+    await renew();
     const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.pushCreditNote(tokens, toPush, requestId),
     );
@@ -483,10 +546,11 @@ async function sendCreditNote(
       await saveLink(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, externalId);
       if (!retried) await markSent(tx, companyId, app.key, CREDIT_NOTE_ENTITY, credit.id, { version: null, hash });
     });
-    if (retried) return sendCreditNote(db, companyId, app, session, returnId);
+    if (retried) return sendCreditNote(db, companyId, app, session, returnId, renew);
     return 'succeeded';
   }
   if (hash === link.sent_hash) return 'skipped';
+  await renew();
   const version = await withTokens(db, companyId, app, session, (tokens) =>
     app.connector.updateCreditNote(tokens, link.external_id, toPush, (v) =>
       requestIdOf(companyId, app.key, CREDIT_NOTE_ENTITY, `${credit.id}:${hash}:${v}`),
@@ -500,8 +564,8 @@ async function sendCreditNote(
  * updated when what it sends changed since (a receipt no longer billed leaves the bill as it is:
  * the supplier's bill stands). */
 function pushBill(db: Db, companyId: string, app: AccountingApp, session: Session, receiptId: string) {
-  return claimDocument(db, companyId, app, BILL_ENTITY, receiptId, () =>
-    sendBill(db, companyId, app, session, receiptId),
+  return claimDocument(db, companyId, app, BILL_ENTITY, receiptId, (renew) =>
+    sendBill(db, companyId, app, session, receiptId, renew),
   );
 }
 
@@ -511,6 +575,7 @@ async function sendBill(
   app: AccountingApp,
   session: Session,
   receiptId: string,
+  renew: Renew,
 ): Promise<Outcome> {
   const link = await linkRowOf(db, companyId, app.key, BILL_ENTITY, receiptId);
   const [receipt] = await db
@@ -562,6 +627,7 @@ async function sendBill(
       });
     billLines.push({ description: 'Freight', accountExternalId: supplierAccount, amountCents: freightCents });
   }
+  await renew();
   const vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
   const bill: BillToPush = {
     number: receipt.supplierInvoice || receipt.number,
@@ -572,6 +638,7 @@ async function sendBill(
   const hash = sentHashOf(bill);
   if (!link) {
     const retried = await createRetried(db, companyId, app, BILL_ENTITY, receipt.id);
+    await renew();
     const externalId = await withTokens(db, companyId, app, session, (tokens) =>
       app.connector.pushBill(tokens, bill, requestIdOf(companyId, app.key, BILL_ENTITY, receipt.id)),
     );
@@ -579,10 +646,11 @@ async function sendBill(
       await saveLink(tx, companyId, app.key, BILL_ENTITY, receipt.id, externalId);
       if (!retried) await markSent(tx, companyId, app.key, BILL_ENTITY, receipt.id, { version: null, hash });
     });
-    if (retried) return sendBill(db, companyId, app, session, receiptId);
+    if (retried) return sendBill(db, companyId, app, session, receiptId, renew);
     return 'succeeded';
   }
   if (hash === link.sent_hash) return 'skipped';
+  await renew();
   const version = await withTokens(db, companyId, app, session, (tokens) =>
     app.connector.updateBill(tokens, link.external_id, bill, (v) =>
       requestIdOf(companyId, app.key, BILL_ENTITY, `${receipt.id}:${hash}:${v}`),
@@ -593,26 +661,19 @@ async function sendBill(
 }
 
 /** A customer changed after it was sent (its records hook queued it): its name, email and phone
- * sent as they are now (customerExternalIdOf compares them with what was sent). */
-async function pushCustomer(
-  db: Db,
-  companyId: string,
-  app: AccountingApp,
-  session: Session,
-  customerId: string,
-): Promise<Outcome> {
-  const [customer] = await db
-    .select()
-    .from(customerTable)
-    .where(and(eq(customerTable.companyId, companyId), eq(customerTable.id, customerId)));
-  const link = await linkRowOf(db, companyId, app.key, 'customer', customerId);
-  if (!customer || !link) {
-    await setLog(db, companyId, app.key, 'customer', customerId, { status: 'succeeded' });
-    return 'skipped';
-  }
-  await customerExternalIdOf(db, companyId, app, session, customer, true);
-  await done(db, companyId, app, 'customer', customerId);
-  return 'succeeded';
+ * sent as they are now (customerExternalIdOf compares them with what was sent), holding the
+ * customer's sync-log claim as the documents do, so two jobs never send the same change twice. */
+function pushCustomer(db: Db, companyId: string, app: AccountingApp, session: Session, customerId: string) {
+  return claimDocument(db, companyId, app, 'customer', customerId, async () => {
+    const [customer] = await db
+      .select()
+      .from(customerTable)
+      .where(and(eq(customerTable.companyId, companyId), eq(customerTable.id, customerId)));
+    const link = await linkRowOf(db, companyId, app.key, 'customer', customerId);
+    if (!customer || !link) return 'skipped';
+    await customerExternalIdOf(db, companyId, app, session, customer, true);
+    return 'succeeded';
+  });
 }
 
 /** The customer hook: a customer sent already is queued again when it is saved (the push sends
@@ -665,8 +726,8 @@ const PUSHES: Record<string, Push> = {
   },
   [PAYMENT_ENTITY]: async (db, companyId, app, session, entityId) => {
     const outcome = await pushPayment(db, companyId, app, session, entityId, () =>
-      claimedDocument(db, companyId, app, 'invoice', entityId, () =>
-        sendInvoice(db, companyId, app, session, entityId),
+      claimedDocument(db, companyId, app, 'invoice', entityId, (renew) =>
+        sendInvoice(db, companyId, app, session, entityId, renew),
       ),
     );
     return settledOutcome(db, companyId, app, outcome);

@@ -137,11 +137,20 @@ const sparseUpdate = (entity: string, name: string, document: Record<string, unk
   };
 
 /** An invoice's or credit memo's fields for a sparse update: a tax taken off here is sent as a
- * total tax of zero (a field left out would keep the old tax there). */
+ * total tax of zero (a field left out would keep the old tax there). A due date '' (removed here
+ * after it was sent) is sent as the invoice's own date: QuickBooks always keeps a due date (left
+ * out, it would keep the old one, or make one from the terms), and due on its date is what an
+ * invoice with none here means. */
 const salesUpdate = (invoice: InvoiceToPush) => ({
   ...salesDocument(invoice),
   ...(invoice.taxCents ? {} : { TxnTaxDetail: { TotalTax: 0 } }),
+  ...(invoice.dueDate === '' ? { DueDate: invoice.date } : {}),
 });
+
+/** An Invoice as Intuit's void leaves it: its total zero and "Voided" before its private note
+ * (the Invoice entity has no status field that says so). */
+const isVoided = (invoice: Record<string, unknown>) =>
+  Number(invoice.TotalAmt ?? 0) === 0 && /^Voided\b/.test(String(invoice.PrivateNote ?? ''));
 
 /** Intuit's answer to a read of a record that is gone (deleted there): Object Not Found, 610. */
 const isGone = (error: unknown) =>
@@ -265,11 +274,27 @@ export const quickbooksConnector: AccountingConnector = {
 
   async voidInvoice(tokens, externalId, requestId) {
     // Intuit's void: Id and SyncToken only; QuickBooks keeps the invoice with its amounts zero
-    // and "Voided" put before its private note
-    const answer = await changeCurrent(tokens, 'invoice', 'Invoice', externalId, requestId, (current, id) =>
-      post(tokens, 'invoice', current, id, 'void'),
-    );
-    return versionOf(answer, 'Invoice');
+    // and "Voided" put before its private note. A void retried after its answer was lost finds
+    // it void already, and QuickBooks refuses to void it again: what the read finds void is
+    // done. A refusal (voided, or changed there, since the read: 5010) reads it once more.
+    for (let attempt = 0; ; attempt++) {
+      const current = await read(tokens, 'invoice', externalId, 'Invoice');
+      const syncToken = String(current.SyncToken ?? '0');
+      if (isVoided(current)) return syncToken;
+      try {
+        const answer = await post(
+          tokens,
+          'invoice',
+          { Id: String(current.Id), SyncToken: syncToken },
+          requestId(syncToken),
+          'void',
+        );
+        return versionOf(answer, 'Invoice');
+      } catch (error) {
+        if (attempt === 0 && error instanceof ConnectorError && error.failure.kind === 'rejected') continue;
+        throw error;
+      }
+    }
   },
 
   updateCreditNote: (tokens, externalId, creditNote, requestId) =>
@@ -299,9 +324,10 @@ export const quickbooksConnector: AccountingConnector = {
           ...current,
           sparse: true,
           DisplayName: displayNameOf(customer.name),
-          // none here: left out, as a create leaves them out (QuickBooks keeps its own)
-          ...(customer.email ? { PrimaryEmailAddr: { Address: customer.email } } : {}),
-          ...(customer.phone ? { PrimaryPhone: { FreeFormNumber: customer.phone } } : {}),
+          // null: left out, as a create leaves them out (QuickBooks keeps its own); '' (removed
+          // here after it was sent): sent empty, which a sparse update takes as clearing it
+          ...(customer.email !== null ? { PrimaryEmailAddr: { Address: customer.email } } : {}),
+          ...(customer.phone !== null ? { PrimaryPhone: { FreeFormNumber: customer.phone } } : {}),
         },
         id,
       ),

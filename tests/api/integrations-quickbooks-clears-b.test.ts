@@ -1,0 +1,154 @@
+// QuickBooks Online: a sparse update changes only the fields it sends, so a due date, email or
+// phone removed here after it was sent must be sent empty to be cleared there; one this app
+// never sent is left out, and QuickBooks keeps the accountant's own. Against the local stand-in
+// (tests/standins/quickbooks.ts): a sparse update's field sent empty ('' or {"Address": ""}) is
+// cleared. An invoice keeps a due date in QuickBooks, so one removed here becomes its own date
+// (due on its date). Figures by hand: 2 x 34.50 = 69.00; after the edit 3 x 34.50 = 103.50.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './harness';
+import {
+  accountingMember,
+  quickBooksCalls,
+  startQuickBooksApi,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
+
+describe.each(backends)('QuickBooks Online: fields removed after they were sent, on %s', (backend) => {
+  let rig: QuickBooksRig;
+  let co: Member;
+  let seq = 0;
+  const { call, ok, connect, push } = quickBooksCalls(() => rig.api);
+
+  const newCustomer = async (input: Record<string, unknown>) =>
+    ok(
+      await call<{ customerCreate: { id: string } }>(
+        co,
+        `mutation($input: CustomerInput!) { customerCreate(input: $input) { id } }`,
+        { input },
+      ),
+    ).customerCreate.id;
+  const updateCustomer = async (id: string, input: Record<string, unknown>) =>
+    ok(
+      await call(co, `mutation($id: ID!, $input: CustomerInput!) { customerUpdate(id: $id, input: $input) { id } }`, {
+        id,
+        input,
+      }),
+    );
+  const issue = async (customer: string, input: Record<string, unknown> = {}) => {
+    seq += 1;
+    return ok(
+      await call<{ invoiceCreate: { id: string; number: string } }>(
+        co,
+        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
+        {
+          input: {
+            number: `CLR-${seq}`,
+            customer,
+            date: '2026-11-02',
+            status: 'Sent',
+            lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }],
+            ...input,
+          },
+        },
+      ),
+    ).invoiceCreate;
+  };
+  const updateInvoice = async (id: string, input: Record<string, unknown>) =>
+    ok(
+      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
+        id,
+        input,
+      }),
+    );
+  const changesOf = (entity: string, id: string) =>
+    rig.qbo.changes.filter((c) => c.entity === entity && String(c.body.Id) === id);
+  const qboCustomer = (name: string) => rig.qbo.records.Customer.find((c) => c.DisplayName === name)!;
+  const qboInvoice = (number: string) => rig.qbo.records.Invoice.find((i) => i.DocNumber === number)!;
+
+  beforeAll(async () => {
+    rig = await startQuickBooksApi(backend);
+    co = await accountingMember(rig.api);
+    await connect(co);
+    await push(co);
+  });
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it('an email and phone removed after they were sent are cleared in QuickBooks', async () => {
+    const customer = await newCustomer({
+      name: 'Cave Saint-Roch',
+      email: 'cave@stroch.example',
+      phone: '418-555-0101',
+    });
+    await issue(customer);
+    await push(co);
+    const made = qboCustomer('Cave Saint-Roch');
+    expect(made).toMatchObject({
+      PrimaryEmailAddr: { Address: 'cave@stroch.example' },
+      PrimaryPhone: { FreeFormNumber: '418-555-0101' },
+    });
+    await updateCustomer(customer, { email: null, phone: null });
+    await push(co);
+    expect(changesOf('Customer', made.Id)).toEqual([
+      {
+        entity: 'Customer',
+        operation: 'update',
+        body: expect.objectContaining({
+          sparse: true,
+          DisplayName: 'Cave Saint-Roch',
+          PrimaryEmailAddr: { Address: '' },
+          PrimaryPhone: { FreeFormNumber: '' },
+        }),
+      },
+    ]);
+    expect(made.PrimaryEmailAddr).toBeUndefined();
+    expect(made.PrimaryPhone).toBeUndefined();
+    // nothing new since: nothing sent again
+    await updateCustomer(customer, { name: 'Cave Saint-Roch' });
+    await push(co);
+    expect(changesOf('Customer', made.Id)).toHaveLength(1);
+  });
+
+  it('an email this app never sent is left to QuickBooks when the customer changes here', async () => {
+    const customer = await newCustomer({ name: 'Bar du Quai' });
+    await issue(customer);
+    await push(co);
+    const made = qboCustomer('Bar du Quai');
+    // the accountant adds one in QuickBooks' own screens
+    rig.qbo.changeRecord('Customer', made.Id, { PrimaryEmailAddr: { Address: 'compta@quai.example' } });
+    await updateCustomer(customer, { name: 'Bar du Quai inc.' });
+    await push(co);
+    const [update] = changesOf('Customer', made.Id);
+    expect(update.body).toMatchObject({ DisplayName: 'Bar du Quai inc.', sparse: true });
+    expect(update.body).not.toHaveProperty('PrimaryEmailAddr');
+    expect(update.body).not.toHaveProperty('PrimaryPhone');
+    expect(made).toMatchObject({
+      DisplayName: 'Bar du Quai inc.',
+      PrimaryEmailAddr: { Address: 'compta@quai.example' },
+    });
+  });
+
+  it('a due date removed after it was sent is cleared there (due on the invoice date); one never sent is left', async () => {
+    const customer = await newCustomer({ name: 'Épicerie Fine Laval' });
+    const dated = await issue(customer, { dueDate: '2026-12-02' });
+    const undated = await issue(customer);
+    await push(co);
+    expect(qboInvoice(dated.number)).toMatchObject({ DueDate: '2026-12-02', TotalAmt: 69 });
+    expect(qboInvoice(undated.number)).not.toHaveProperty('DueDate');
+
+    await updateInvoice(dated.id, { dueDate: null });
+    // the accountant gives the other one terms of their own in QuickBooks
+    rig.qbo.changeRecord('Invoice', qboInvoice(undated.number).Id, { DueDate: '2026-12-31' });
+    await updateInvoice(undated.id, { lines: [{ description: 'Gin 750 mL', quantity: 3, unitPrice: 34.5 }] });
+    await push(co);
+
+    const [cleared] = changesOf('Invoice', qboInvoice(dated.number).Id);
+    expect(cleared.body).toMatchObject({ sparse: true, TxnDate: '2026-11-02', DueDate: '2026-11-02' });
+    expect(qboInvoice(dated.number)).toMatchObject({ DueDate: '2026-11-02', TotalAmt: 69 });
+    const [edited] = changesOf('Invoice', qboInvoice(undated.number).Id);
+    expect(edited.body).not.toHaveProperty('DueDate');
+    expect(qboInvoice(undated.number)).toMatchObject({ DueDate: '2026-12-31', TotalAmt: 103.5 });
+  });
+});

@@ -1,0 +1,182 @@
+// QuickBooks Online: an invoice sent and then deleted here is voided there (the books follow),
+// and a void whose answer was lost is not sent again once QuickBooks has it void. Against the
+// local stand-in (tests/standins/quickbooks.ts): ?operation=void zeroes the Invoice and puts
+// "Voided" before its PrivateNote, and refuses to void it a second time. Figures by hand:
+// 2 x 34.50 = 69.00 and 3 x 12.25 = 36.75, 105.75 in all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { backends } from './harness';
+import { rowsOf } from '../../src/server/db/connect';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import {
+  accountingMember,
+  quickBooksCalls,
+  startQuickBooksApi,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
+
+describe.each(backends)('QuickBooks Online: invoices deleted after they were sent, on %s', (backend) => {
+  let rig: QuickBooksRig;
+  let co: Member;
+  let customer = '';
+  let seq = 0;
+  const { call, ok, connect, push } = quickBooksCalls(() => rig.api);
+
+  const issue = async (status = 'Sent') => {
+    seq += 1;
+    return ok(
+      await call<{ invoiceCreate: { id: string; number: string } }>(
+        co,
+        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
+        {
+          input: {
+            number: `DEL-${seq}`,
+            customer,
+            date: '2026-11-02',
+            status,
+            lines: [
+              { description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 },
+              { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25 },
+            ],
+          },
+        },
+      ),
+    ).invoiceCreate;
+  };
+  const remove = async (id: string) =>
+    ok(
+      await call<{ objectDelete: { error: string | null } }>(
+        co,
+        `mutation($id: ID!) { objectDelete(id: $id) { error } }`,
+        { id },
+      ),
+    ).objectDelete;
+  const logOf = async (id: string) =>
+    rowsOf<{ status: string; last_error: string | null }>(
+      await rig.api.database.db.execute(sql`SELECT status, last_error FROM integration_sync_log
+        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${id}`),
+    )[0];
+  const linkOf = async (id: string) =>
+    rowsOf<{ external_id: string; sent_hash: string | null }>(
+      await rig.api.database.db.execute(sql`SELECT external_id, sent_hash FROM integration_links
+        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${id}`),
+    )[0];
+  const numbered = (number: string) => rig.qbo.records.Invoice.filter((i) => i.DocNumber === number);
+  const voidsOf = (qboId: string) =>
+    rig.qbo.changes.filter((c) => c.operation === 'void' && String(c.body.Id) === qboId);
+  const sent = async () => {
+    const invoice = await issue();
+    await push(co);
+    const [record] = numbered(invoice.number);
+    expect(record).toMatchObject({ TotalAmt: 105.75, SyncToken: '0' });
+    return { ...invoice, qboId: record.Id };
+  };
+
+  beforeAll(async () => {
+    rig = await startQuickBooksApi(backend);
+    co = await accountingMember(rig.api);
+    customer = ok(
+      await call<{ customerCreate: { id: string } }>(
+        co,
+        `mutation { customerCreate(input: { name: "Bar l'Alambic", email: "bar@alambic.example" }) { id } }`,
+      ),
+    ).customerCreate.id;
+    await connect(co);
+    // the connection's chart read goes first, so each test sees only its own calls
+    await push(co);
+  });
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it('an invoice deleted after it was sent is voided in QuickBooks, its sync log keeping the outcome', async () => {
+    const invoice = await sent();
+    expect(await remove(invoice.id)).toEqual({ error: null });
+    // queued by the delete's own transaction, though the invoice is gone
+    expect(await logOf(invoice.id)).toEqual({ status: 'queued', last_error: null });
+    await push(co);
+    expect(voidsOf(invoice.qboId)).toEqual([
+      { entity: 'Invoice', operation: 'void', body: { Id: invoice.qboId, SyncToken: '0' } },
+    ]);
+    expect(numbered(invoice.number)).toHaveLength(1);
+    expect(numbered(invoice.number)[0]).toMatchObject({
+      TotalAmt: 0,
+      Balance: 0,
+      PrivateNote: 'Voided',
+      SyncToken: '1',
+    });
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+    expect(await linkOf(invoice.id)).toEqual({ external_id: invoice.qboId, sent_hash: 'void' });
+    // a Sync now afterwards sends nothing more
+    const before = rig.qbo.requests.length;
+    await push(co);
+    expect(rig.qbo.requests.length).toBe(before);
+  });
+
+  it('an invoice voided, then deleted, is not voided twice; one never sent is never sent', async () => {
+    const invoice = await sent();
+    ok(
+      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
+        id: invoice.id,
+        input: { status: 'Void' },
+      }),
+    );
+    await push(co);
+    expect(voidsOf(invoice.qboId)).toHaveLength(1);
+    expect(await remove(invoice.id)).toEqual({ error: null });
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+    const before = rig.qbo.requests.length;
+    await push(co);
+    expect(rig.qbo.requests.length).toBe(before);
+
+    // issued and deleted before the job ran, and a draft deleted: nothing goes to QuickBooks
+    const early = await issue();
+    const draft = await issue('Draft');
+    expect(await remove(early.id)).toEqual({ error: null });
+    expect(await remove(draft.id)).toEqual({ error: null });
+    await push(co);
+    expect(rig.qbo.requests.length).toBe(before);
+    expect(numbered(early.number)).toHaveLength(0);
+    expect(await logOf(early.id)).toBeUndefined();
+    expect(await logOf(draft.id)).toBeUndefined();
+  });
+
+  it('a void whose answer was lost is retried by reading the invoice: void there already, it is done', async () => {
+    const invoice = await sent();
+    expect(await remove(invoice.id)).toEqual({ error: null });
+    rig.qbo.loseNextVoidAnswer('invoice');
+    await expect(pushAllQueued(rig.api.database.db, { companyId: co.companyId })).rejects.toThrow(
+      /QuickBooks Online failed \(500\)/,
+    );
+    // voided over there, the answer lost: still queued here
+    expect(numbered(invoice.number)[0]).toMatchObject({ TotalAmt: 0, PrivateNote: 'Voided', SyncToken: '1' });
+    expect(await logOf(invoice.id)).toMatchObject({ status: 'queued' });
+    const before = rig.qbo.requests.length;
+    await push(co);
+    // a read, and no second void
+    expect(rig.qbo.requests.slice(before).map((r) => [r.method, r.entity, r.id ?? null, r.status])).toEqual([
+      ['GET', 'invoice', invoice.qboId, 200],
+    ]);
+    expect(voidsOf(invoice.qboId)).toHaveLength(1);
+    expect(numbered(invoice.number)[0]).toMatchObject({ PrivateNote: 'Voided', SyncToken: '1' });
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+    expect(await linkOf(invoice.id)).toEqual({ external_id: invoice.qboId, sent_hash: 'void' });
+  });
+
+  it('a void QuickBooks refuses because the invoice was voided there since the read is recorded as done', async () => {
+    const invoice = await sent();
+    ok(
+      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
+        id: invoice.id,
+        input: { status: 'Void' },
+      }),
+    );
+    // someone voids it in QuickBooks' own screens just after the job's read
+    rig.qbo.editAfterNextRead('Invoice', invoice.qboId, { TotalAmt: 0, Balance: 0, PrivateNote: 'Voided' });
+    await push(co);
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+    expect(await linkOf(invoice.id)).toEqual({ external_id: invoice.qboId, sent_hash: 'void' });
+    expect(numbered(invoice.number)[0]).toMatchObject({ PrivateNote: 'Voided', SyncToken: '1' });
+  });
+});
