@@ -23,7 +23,7 @@
 // Shopify rounds tax per line and our sales orders compute it once on the total (documentTotals):
 // the two may differ by a cent or so, and a sales order has no field to state Shopify's tax, so
 // a difference is put under More info (TAX_NOTE_ENTITY) with what to do on the invoice.
-import { createHash } from 'node:crypto';
+import { sentHashOf } from '../calls';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import type { DomainContext } from '../../records/actor';
@@ -317,7 +317,7 @@ export function orderFingerprint(order: StoreOrder): string {
       ? order.shipping_lines.map((l) => [l.price ?? null, amounts(l.discount_allocations), taxes(l.tax_lines)])
       : (order.total_shipping_price_set?.shop_money?.amount ?? null),
   };
-  return createHash('sha256').update(JSON.stringify(relevant)).digest('hex');
+  return sentHashOf(relevant);
 }
 
 /** shopify_orders.applied: the fingerprint of the order its sales order last followed, and the
