@@ -18,39 +18,55 @@ type StagedKit = Awaited<ReturnType<typeof stagedKit>>;
 export type Member = Awaited<ReturnType<typeof makeMember>>;
 export type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
 
-export interface QuickBooksRig {
+/** The API started beside stand-ins (startApiBeside). */
+export interface StartedApi {
   api: TestApi;
-  qbo: QuickBooksStandIn;
-  /** closes the API and the stand-in and puts the environment back as it was */
+  /** closes the API and the stand-ins and puts the environment back as it was */
   close: () => Promise<void>;
 }
+export type QuickBooksRig = StartedApi & { qbo: QuickBooksStandIn };
 
 /** Starts the stand-in, points the connector at it (a fresh INTEGRATIONS_KEY, the stand-in's
  * client id and secret, its URL for both OAuth and the API), then starts the API. */
 export async function startQuickBooksApi(backend: Backend): Promise<QuickBooksRig> {
   const qbo = await startQuickBooksStandIn();
-  const restore = setEnv({
-    INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-    QBO_CLIENT_ID: qbo.clientId,
-    QBO_CLIENT_SECRET: qbo.clientSecret,
-    QBO_OAUTH_BASE_URL: qbo.url,
-    QBO_API_BASE_URL: qbo.url,
-  });
+  const started = await startApiBeside(
+    backend,
+    {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      QBO_OAUTH_BASE_URL: qbo.url,
+      QBO_API_BASE_URL: qbo.url,
+    },
+    () => qbo.close(),
+  );
+  return { qbo, ...started };
+}
+
+/** Sets the environment that points the connectors at stand-ins already started, then starts the
+ * API. The answer's `close` closes the API, then the stand-ins (`closeStandIns`), and puts the
+ * environment back as it was; a start that fails does the same before it throws. */
+export async function startApiBeside(
+  backend: Backend,
+  env: Record<string, string>,
+  closeStandIns: () => Promise<void>,
+): Promise<StartedApi> {
+  const restore = setEnv(env);
   let api: TestApi;
   try {
     api = await startApi(backend);
   } catch (e) {
-    await qbo.close();
+    await closeStandIns();
     restore();
     throw e;
   }
   return {
     api,
-    qbo,
     close: async () => {
       try {
         await api.close();
-        await qbo.close();
+        await closeStandIns();
       } finally {
         restore();
       }

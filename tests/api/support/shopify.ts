@@ -6,12 +6,12 @@
 // stock put in directly. Not a test file: vitest includes tests/**/*.test.ts only.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { EVERYTHING, startApi, type Backend, type TestApi } from '../harness';
+import { EVERYTHING, type Backend, type TestApi } from '../harness';
 import { exciseCompany } from '../exciseKit';
 import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { postStock, MICRO } from '../../../src/server/domain/inventory/stock';
 import { startShopifyStandIn, type ShopifyStandIn } from '../../standins/shopify';
-import { setEnv } from './quickbooks';
+import { startApiBeside, type StartedApi } from './quickbooks';
 
 export type Company = Awaited<ReturnType<typeof exciseCompany>>;
 
@@ -24,43 +24,23 @@ export const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
 /** Shopify's tax_lines of HST (13 %) of that price */
 export const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
 
-export interface ShopifyRig {
-  api: TestApi;
-  shopify: ShopifyStandIn;
-  /** closes the API and the stand-in and puts the environment back as it was */
-  close: () => Promise<void>;
-}
+export type ShopifyRig = StartedApi & { shopify: ShopifyStandIn };
 
 /** Starts the stand-in, points the connector at it (a fresh INTEGRATIONS_KEY, the stand-in's API
  * key and secret, its URL), then starts the API. */
 export async function startShopifyApi(backend: Backend): Promise<ShopifyRig> {
   const shopify = await startShopifyStandIn();
-  const restore = setEnv({
-    INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-    SHOPIFY_API_KEY: shopify.apiKey,
-    SHOPIFY_API_SECRET: shopify.apiSecret,
-    SHOPIFY_BASE_URL: shopify.url,
-  });
-  let api: TestApi;
-  try {
-    api = await startApi(backend);
-  } catch (e) {
-    await shopify.close();
-    restore();
-    throw e;
-  }
-  return {
-    api,
-    shopify,
-    close: async () => {
-      try {
-        await api.close();
-        await shopify.close();
-      } finally {
-        restore();
-      }
+  const started = await startApiBeside(
+    backend,
+    {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      SHOPIFY_API_KEY: shopify.apiKey,
+      SHOPIFY_API_SECRET: shopify.apiSecret,
+      SHOPIFY_BASE_URL: shopify.url,
     },
-  };
+    () => shopify.close(),
+  );
+  return { shopify, ...started };
 }
 
 /** A company (exciseKit's) with the ecommerce add-on turned on. */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { EVERYTHING, startApi, type Backend, type TestApi } from '../harness';
+import { EVERYTHING, type Backend, type TestApi } from '../harness';
 import { exciseCompany } from '../exciseKit';
 import { companyTable } from '../../../src/generated/tables';
 import { rowsOf } from '../../../src/server/db/connect';
@@ -17,7 +17,7 @@ import { startOfDay } from '../../../src/server/domain/integrations/square/days'
 import { dayIn } from '../../../src/server/domain/company/timeZone';
 import { startSquareStandIn, type SquareStandIn } from '../../standins/square';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
-import { setEnv } from './quickbooks';
+import { startApiBeside, type StartedApi } from './quickbooks';
 
 export type Co = Awaited<ReturnType<typeof exciseCompany>>;
 export type Gql = { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
@@ -32,14 +32,8 @@ export const money = (amount: number) => ({ amount, currency: 'CAD' });
 /** the order's tax "T1": HST 13 % */
 export const HST = { uid: 'T1', name: 'HST', percentage: '13.0', type: 'ADDITIVE', scope: 'ORDER' } as const;
 
-export interface SquareRig {
-  api: TestApi;
-  square: SquareStandIn;
-  /** QuickBooks Online's stand-in, when asked for */
-  qbo?: QuickBooksStandIn;
-  /** closes the API and the stand-ins and puts the environment back as it was */
-  close: () => Promise<void>;
-}
+/** with QuickBooks Online's stand-in when asked for */
+export type SquareRig = StartedApi & { square: SquareStandIn; qbo?: QuickBooksStandIn };
 
 /** Starts Square's stand-in (and QuickBooks Online's, when `withQuickBooks`), points the
  * connectors at them (a fresh INTEGRATIONS_KEY, their ids, secrets and URLs), then starts the
@@ -47,41 +41,26 @@ export interface SquareRig {
 export async function startSquareApi(backend: Backend, withQuickBooks = false): Promise<SquareRig> {
   const square = await startSquareStandIn();
   const qbo = withQuickBooks ? await startQuickBooksStandIn() : undefined;
-  const restore = setEnv({
-    INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-    SQUARE_APPLICATION_ID: square.applicationId,
-    SQUARE_APPLICATION_SECRET: square.applicationSecret,
-    SQUARE_BASE_URL: square.url,
-    ...(qbo && {
-      QBO_CLIENT_ID: qbo.clientId,
-      QBO_CLIENT_SECRET: qbo.clientSecret,
-      QBO_OAUTH_BASE_URL: qbo.url,
-      QBO_API_BASE_URL: qbo.url,
-    }),
-  });
-  let api: TestApi;
-  try {
-    api = await startApi(backend);
-  } catch (e) {
-    await square.close();
-    await qbo?.close();
-    restore();
-    throw e;
-  }
-  return {
-    api,
-    square,
-    qbo,
-    close: async () => {
-      try {
-        await api.close();
-        await square.close();
-        await qbo?.close();
-      } finally {
-        restore();
-      }
+  const started = await startApiBeside(
+    backend,
+    {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      SQUARE_APPLICATION_ID: square.applicationId,
+      SQUARE_APPLICATION_SECRET: square.applicationSecret,
+      SQUARE_BASE_URL: square.url,
+      ...(qbo && {
+        QBO_CLIENT_ID: qbo.clientId,
+        QBO_CLIENT_SECRET: qbo.clientSecret,
+        QBO_OAUTH_BASE_URL: qbo.url,
+        QBO_API_BASE_URL: qbo.url,
+      }),
     },
-  };
+    async () => {
+      await square.close();
+      await qbo?.close();
+    },
+  );
+  return { square, qbo, ...started };
 }
 
 /** Turns the pointOfSale add-on on for the company (and every other add-on off). */
