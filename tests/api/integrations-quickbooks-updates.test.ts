@@ -75,6 +75,35 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     expect(record).toBeDefined();
     return { ...invoice, qboId: record.Id, record };
   };
+  /** a supplier whose expense account is the chart's Cost of Goods Sold (ref 3) */
+  const supplierOnCogs = async (name: string) => {
+    const [cogs] = rowsOf<{ id: string }>(
+      await api.database.db.execute(
+        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
+      ),
+    );
+    return ok(
+      await call<{ supplierCreate: { id: string } }>(
+        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
+        { input: { name, account: cogs.id } },
+      ),
+    ).supplierCreate.id;
+  };
+  /** a receipt made here: answers its id */
+  const receiptCreate = async (input: Record<string, unknown>) =>
+    ok(
+      await call<{ inventoryReceiptCreate: { id: string } }>(
+        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
+        { input },
+      ),
+    ).inventoryReceiptCreate.id;
+  const receiptUpdate = async (id: string, input: Record<string, unknown>) =>
+    ok(
+      await call(
+        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
+        { id, input },
+      ),
+    );
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
 
   beforeAll(async () => {
@@ -394,44 +423,22 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
   });
 
   it('a bill edited after it was sent updates the same QuickBooks Bill', async () => {
-    const [cogs] = rowsOf<{ id: string }>(
-      await api.database.db.execute(
-        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
-      ),
-    );
-    const supplier = ok(
-      await call<{ supplierCreate: { id: string } }>(
-        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
-        { input: { name: 'Étiquettes Laval', account: cogs.id } },
-      ),
-    ).supplierCreate.id;
-    const receipt = ok(
-      await call<{ inventoryReceiptCreate: { id: string } }>(
-        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
-        {
-          input: {
-            number: 'RUP-R1',
-            supplier,
-            date: '2026-11-06',
-            status: 'Billed',
-            supplierInvoice: 'EL-501',
-            lines: [{ description: 'Labels', quantity: 2, unitPrice: 15 }],
-          },
-        },
-      ),
-    ).inventoryReceiptCreate.id;
+    const supplier = await supplierOnCogs('Étiquettes Laval');
+    const receipt = await receiptCreate({
+      number: 'RUP-R1',
+      supplier,
+      date: '2026-11-06',
+      status: 'Billed',
+      supplierInvoice: 'EL-501',
+      lines: [{ description: 'Labels', quantity: 2, unitPrice: 15 }],
+    });
     await pushAllQueued(api.database.db);
     const bills = () => qbo.records.Bill.filter((b) => b.DocNumber === 'EL-501');
     expect(bills()).toHaveLength(1);
     const billId = bills()[0].Id;
     // 2 x 15.00 = 30.00
     expect(bills()[0]).toMatchObject({ TotalAmt: 30, SyncToken: '0' });
-    ok(
-      await call(
-        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
-        { id: receipt, input: { lines: [{ description: 'Labels', quantity: 3, unitPrice: 15 }] } },
-      ),
-    );
+    await receiptUpdate(receipt, { lines: [{ description: 'Labels', quantity: 3, unitPrice: 15 }] });
     await pushAllQueued(api.database.db);
     // 3 x 15.00 = 45.00, the same Bill, to the supplier's account (ref 3)
     expect(bills()).toHaveLength(1);
@@ -516,44 +523,19 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
       entity: 'bill',
       logType: 'bill',
       // 4 x 2.50 = 10.00 made in QuickBooks, its answer lost
-      make: async () => {
-        const [cogs] = rowsOf<{ id: string }>(
-          await api.database.db.execute(
-            sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
-          ),
-        );
-        const supplier = ok(
-          await call<{ supplierCreate: { id: string } }>(
-            `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
-            { input: { name: 'Bouchons Sorel', account: cogs.id } },
-          ),
-        ).supplierCreate.id;
-        return ok(
-          await call<{ inventoryReceiptCreate: { id: string } }>(
-            `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
-            {
-              input: {
-                number: 'RUP-R2',
-                supplier,
-                date: '2026-11-07',
-                status: 'Billed',
-                supplierInvoice: 'BS-77',
-                lines: [{ description: 'Corks', quantity: 4, unitPrice: 2.5 }],
-              },
-            },
-          ),
-        ).inventoryReceiptCreate.id;
-      },
+      make: async () =>
+        receiptCreate({
+          number: 'RUP-R2',
+          supplier: await supplierOnCogs('Bouchons Sorel'),
+          date: '2026-11-07',
+          status: 'Billed',
+          supplierInvoice: 'BS-77',
+          lines: [{ description: 'Corks', quantity: 4, unitPrice: 2.5 }],
+        }),
       made: () => qbo.records.Bill.filter((b) => b.DocNumber === 'BS-77'),
       first: { TotalAmt: 10, SyncToken: '0' },
       // edited before the retry: 6 x 2.50 = 15.00
-      edit: async (id) =>
-        ok(
-          await call(
-            `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
-            { id, input: { lines: [{ description: 'Corks', quantity: 6, unitPrice: 2.5 }] } },
-          ),
-        ),
+      edit: (id) => receiptUpdate(id, { lines: [{ description: 'Corks', quantity: 6, unitPrice: 2.5 }] }),
       edited: { TotalAmt: 15, SyncToken: '1', Line: [{ Amount: 15, Description: 'Corks' }] },
     },
     {
