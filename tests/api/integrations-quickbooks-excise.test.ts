@@ -7,68 +7,34 @@
 // refund of 24.56 makes 100.00 (24.56 less); 30 more bottles make 224.56 (124.56 more). Due the
 // last day of the month after the period (2025-07-31).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { backends, startApi, type TestApi } from './harness';
+import { sql } from 'drizzle-orm';
+import { backends, type TestApi } from './harness';
 import { stagedKit } from './stagedKit';
-import { companyTable } from '../../src/generated/tables';
 import { rowsOf } from '../../src/server/db/connect';
-import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { type QuickBooksStandIn } from '../standins/quickbooks';
 import { whileClaimed } from '../../src/server/domain/integrations/accounting/claim';
-
-const JUNE = { periodStart: '2025-06-01', periodEnd: '2025-06-30' };
-const MEMO = 'B262 WH-42 2025-06-01 to 2025-06-30';
-/** the stand-in's chart: 'Excise Duty Payable' (Other Current Liability) */
-const EXCISE_ACCOUNT = '6';
+import {
+  EXCISE_ACCOUNT,
+  MEMO,
+  exciseJune,
+  okBody as ok,
+  quickBooksCalls,
+  startQuickBooksApi,
+  type QuickBooksRig,
+} from './support/quickbooks';
 
 describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
+  let rig: QuickBooksRig;
   let api: TestApi;
   let qbo: QuickBooksStandIn;
   let k: Awaited<ReturnType<typeof stagedKit>>;
-  let gin750 = '';
   let receiverGeneral = '';
-  const saved: Record<string, string | undefined> = {};
 
-  const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data!;
-  };
-  const settings = (input: Record<string, unknown>) =>
-    k.co.call(`mutation($s: CompanySettingsInput!) { companySettingsSet(settings: $s) { id } }`, { s: input }).then(ok);
-  const file = async () =>
-    ok(
-      await k.co.call(
-        `mutation($s: Date!, $e: Date!) { exciseReturnsFile(periodStart: $s, periodEnd: $e, filedOn: "2025-07-15") { form } }`,
-        { s: JUNE.periodStart, e: JUNE.periodEnd },
-      ),
-    );
-  const reopen = async () =>
-    ok(
-      await k.co.call(
-        `mutation($s: Date!, $e: Date!) { exciseReturnsReopen(periodStart: $s, periodEnd: $e) { form } }`,
-        {
-          s: JUNE.periodStart,
-          e: JUNE.periodEnd,
-        },
-      ),
-    );
-  const b262Duty = async () =>
-    ok(
-      await k.co.call<{ exciseReturn: { totalDuty: number } }>(
-        `query($site: ID!) { exciseReturn(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30") { totalDuty } }`,
-        { site: k.co.site },
-      ),
-    ).exciseReturn.totalDuty;
-  const removeToDutyPaid = async (date: string) =>
-    ok(
-      await k.co.call(`mutation($input: ProductMoveInput!) { productMoveToDutyPaid(input: $input) { refId } }`, {
-        input: { productId: gin750, date, siteId: k.co.site, lot: 'B-1', quantity: 30 },
-      }),
-    );
-  const sync = async () =>
-    ok(await k.co.call<{ integrationSync: number }>(`mutation { integrationSync(app: quickbooks) }`)).integrationSync;
-  const push = () => pushAllQueued(api.database.db, { companyId: k.co.companyId });
+  const qb = quickBooksCalls(() => api);
+  const june = exciseJune(() => api);
+  const { settings, file, reopen, b262Duty, removeToDutyPaid } = june;
+  const sync = () => qb.sync(k.co);
+  const push = () => qb.push(k.co);
   const payableLog = async () =>
     rowsOf<{ status: string; last_error: string | null }>(
       await api.database.db.execute(sql`SELECT status, last_error FROM integration_sync_log
@@ -76,70 +42,16 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     );
 
   beforeAll(async () => {
-    qbo = await startQuickBooksStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      QBO_CLIENT_ID: qbo.clientId,
-      QBO_CLIENT_SECRET: qbo.clientSecret,
-      QBO_OAUTH_BASE_URL: qbo.url,
-      QBO_API_BASE_URL: qbo.url,
-    };
-    for (const [key, value] of Object.entries(env)) {
-      saved[key] = process.env[key];
-      process.env[key] = value;
-    }
-    api = await startApi(backend);
-    k = await stagedKit(api);
-    const { co } = k;
-    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
-    await api.database.db.execute(
-      sql`UPDATE sites SET warehouse_license = 'WH-42', b262 = true WHERE company_id = ${co.companyId} AND id = ${co.site}`,
-    );
-    // 1000 L at 41 % in a tank; 120 bottles of 750 mL at 40 % bottled in bond (36 LAA)
-    const tank = await co.tank('Gin tank');
-    ok(
-      await co.act('exciseInitial', {
-        vesselId: tank,
-        date: '2025-05-20',
-        alcoholType: 'Spirit',
-        alcoholId: co.gin,
-        lot: 'GIN-1',
-        volume: 1000,
-        strength: 41,
-      }),
-    );
-    gin750 = await co.create('product', { name: 'Gin 750', strength: 40, containerSize: 0.75, caseSize: 6 });
-    const bottled = await k.save('bottling', {
-      lot: 'B-1',
-      date: '2025-06-10T12:00:00Z',
-      product: gin750,
-      tank,
-      strength: 40,
-      bottles: 120,
-      caseSize: 6,
-      dutyPaid: false,
-    });
-    expect(bottled.errors).toBeUndefined();
-    await removeToDutyPaid('2025-06-20');
-    receiverGeneral = await co.create('supplier', { name: 'Receiver General for Canada' });
-
+    rig = await startQuickBooksApi(backend);
+    ({ api, qbo } = rig);
+    k = await june.arrange();
+    receiverGeneral = await k.co.create('supplier', { name: 'Receiver General for Canada' });
     // connected as a person connects: Intuit's consent sends the browser back to the callback
-    const url = ok(
-      await co.call<{ integrationConnect: string }>(`mutation { integrationConnect(app: quickbooks) }`),
-    ).integrationConnect;
-    const consent = await fetch(url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    await qb.connect(k.co);
     await settings({ exciseAccrual: true, excisePaymentAccountRef: EXCISE_ACCOUNT });
   });
   afterAll(async () => {
-    await api?.close();
-    await qbo?.close();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    await rig?.close();
   });
 
   it('a payable with no supplier set fails, saying what to set in Settings', async () => {

@@ -6,33 +6,33 @@
 // "Voided" before its PrivateNote. Expected values worked by hand: 2 x 34.50 = 69.00,
 // 3 x 12.25 = 36.75 (105.75); after the edit 3 x 34.50 = 103.50 and 1 x 12.25 = 12.25 (115.75).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
-import { companyTable } from '../../src/generated/tables';
+import { sql } from 'drizzle-orm';
+import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startQuickBooksStandIn, type QboRecord, type QuickBooksStandIn } from '../standins/quickbooks';
+import { type QboRecord, type QuickBooksStandIn } from '../standins/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
-
-type Member = Awaited<ReturnType<typeof makeMember>>;
-type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
+import {
+  accountingMember,
+  quickBooksCalls,
+  startQuickBooksApi,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
 
 const UPDATE = `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id status } }`;
 
 describe.each(backends)('QuickBooks Online: documents changed after they were sent, on %s', (backend) => {
+  let rig: QuickBooksRig;
   let api: TestApi;
   let qbo: QuickBooksStandIn;
   let co: Member;
   let customer = '';
   let invoiceSeq = 0;
-  const saved: Record<string, string | undefined> = {};
 
-  const call = async <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) =>
-    (await api.gql<T>(co.companyId, query, variables, co.token)) as Answer<T>;
-  const ok = <T>(r: Answer<T>): T => {
-    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
-    return r.body.data!;
-  };
+  const qb = quickBooksCalls(() => api);
+  const { ok } = qb;
+  const call = <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) =>
+    qb.call<T>(co, query, variables);
   const issue = async (input: Record<string, unknown> = {}) => {
     invoiceSeq += 1;
     return ok(
@@ -75,47 +75,53 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     expect(record).toBeDefined();
     return { ...invoice, qboId: record.Id, record };
   };
+  /** a supplier whose expense account is the chart's Cost of Goods Sold (ref 3) */
+  const supplierOnCogs = async (name: string) => {
+    const [cogs] = rowsOf<{ id: string }>(
+      await api.database.db.execute(
+        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
+      ),
+    );
+    return ok(
+      await call<{ supplierCreate: { id: string } }>(
+        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
+        { input: { name, account: cogs.id } },
+      ),
+    ).supplierCreate.id;
+  };
+  /** a receipt made here: answers its id */
+  const receiptCreate = async (input: Record<string, unknown>) =>
+    ok(
+      await call<{ inventoryReceiptCreate: { id: string } }>(
+        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
+        { input },
+      ),
+    ).inventoryReceiptCreate.id;
+  const receiptUpdate = async (id: string, input: Record<string, unknown>) =>
+    ok(
+      await call(
+        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
+        { id, input },
+      ),
+    );
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
 
   beforeAll(async () => {
-    qbo = await startQuickBooksStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      QBO_CLIENT_ID: qbo.clientId,
-      QBO_CLIENT_SECRET: qbo.clientSecret,
-      QBO_OAUTH_BASE_URL: qbo.url,
-      QBO_API_BASE_URL: qbo.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    co = await makeMember(api, EVERYTHING);
-    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
+    rig = await startQuickBooksApi(backend);
+    ({ api, qbo } = rig);
+    co = await accountingMember(api);
     customer = ok(
       await call<{ customerCreate: { id: string } }>(
         `mutation { customerCreate(input: { name: "Bar l'Alambic", email: "bar@alambic.example" }) { id } }`,
       ),
     ).customerCreate.id;
     // connect as a person does: Intuit's authorize URL, then our callback with the code
-    const url = ok(
-      await call<{ integrationConnect: string }>(`mutation { integrationConnect(app: quickbooks) }`),
-    ).integrationConnect;
-    const consent = await fetch(url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    await qb.connect(co);
     // the connection's chart read and Item read go first, so each test sees only its own calls
     await pushAllQueued(api.database.db);
   });
   afterAll(async () => {
-    await api?.close();
-    await qbo?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('an invoice edited after it was sent updates the same QuickBooks Invoice, with its SyncToken read first', async () => {
@@ -417,44 +423,22 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
   });
 
   it('a bill edited after it was sent updates the same QuickBooks Bill', async () => {
-    const [cogs] = rowsOf<{ id: string }>(
-      await api.database.db.execute(
-        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
-      ),
-    );
-    const supplier = ok(
-      await call<{ supplierCreate: { id: string } }>(
-        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
-        { input: { name: 'Étiquettes Laval', account: cogs.id } },
-      ),
-    ).supplierCreate.id;
-    const receipt = ok(
-      await call<{ inventoryReceiptCreate: { id: string } }>(
-        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
-        {
-          input: {
-            number: 'RUP-R1',
-            supplier,
-            date: '2026-11-06',
-            status: 'Billed',
-            supplierInvoice: 'EL-501',
-            lines: [{ description: 'Labels', quantity: 2, unitPrice: 15 }],
-          },
-        },
-      ),
-    ).inventoryReceiptCreate.id;
+    const supplier = await supplierOnCogs('Étiquettes Laval');
+    const receipt = await receiptCreate({
+      number: 'RUP-R1',
+      supplier,
+      date: '2026-11-06',
+      status: 'Billed',
+      supplierInvoice: 'EL-501',
+      lines: [{ description: 'Labels', quantity: 2, unitPrice: 15 }],
+    });
     await pushAllQueued(api.database.db);
     const bills = () => qbo.records.Bill.filter((b) => b.DocNumber === 'EL-501');
     expect(bills()).toHaveLength(1);
     const billId = bills()[0].Id;
     // 2 x 15.00 = 30.00
     expect(bills()[0]).toMatchObject({ TotalAmt: 30, SyncToken: '0' });
-    ok(
-      await call(
-        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
-        { id: receipt, input: { lines: [{ description: 'Labels', quantity: 3, unitPrice: 15 }] } },
-      ),
-    );
+    await receiptUpdate(receipt, { lines: [{ description: 'Labels', quantity: 3, unitPrice: 15 }] });
     await pushAllQueued(api.database.db);
     // 3 x 15.00 = 45.00, the same Bill, to the supplier's account (ref 3)
     expect(bills()).toHaveLength(1);
@@ -514,88 +498,96 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
     expect(qbo.requests.length).toBe(after);
   });
 
-  it('a bill edited while its create’s answer was lost is updated after the retried create', async () => {
-    const [cogs] = rowsOf<{ id: string }>(
-      await api.database.db.execute(
-        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
-      ),
-    );
-    const supplier = ok(
-      await call<{ supplierCreate: { id: string } }>(
-        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
-        { input: { name: 'Bouchons Sorel', account: cogs.id } },
-      ),
-    ).supplierCreate.id;
-    // 4 x 2.50 = 10.00 made in QuickBooks, its answer lost
-    qbo.loseNextCreateAnswer('bill');
-    const receipt = ok(
-      await call<{ inventoryReceiptCreate: { id: string } }>(
-        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
-        {
-          input: {
-            number: 'RUP-R2',
-            supplier,
-            date: '2026-11-07',
-            status: 'Billed',
-            supplierInvoice: 'BS-77',
-            lines: [{ description: 'Corks', quantity: 4, unitPrice: 2.5 }],
-          },
-        },
-      ),
-    ).inventoryReceiptCreate.id;
-    await expect(pushAllQueued(api.database.db)).rejects.toThrow(/QuickBooks Online failed \(500\)/);
-    const bills = () => qbo.records.Bill.filter((b) => b.DocNumber === 'BS-77');
-    expect(bills()).toHaveLength(1);
-    expect(bills()[0]).toMatchObject({ TotalAmt: 10, SyncToken: '0' });
-    // edited before the retry: 6 x 2.50 = 15.00
-    ok(
-      await call(
-        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
-        { id: receipt, input: { lines: [{ description: 'Corks', quantity: 6, unitPrice: 2.5 }] } },
-      ),
-    );
-    await pushAllQueued(api.database.db);
-    expect(bills()).toHaveLength(1);
-    expect(bills()[0]).toMatchObject({ TotalAmt: 15, SyncToken: '1', Line: [{ Amount: 15, Description: 'Corks' }] });
-    expect(await logOf('bill', receipt)).toEqual({ status: 'succeeded', last_error: null });
-  });
-
-  it('a credit memo edited while its create’s answer was lost is updated after the retried create', async () => {
-    // 1 x 34.50 = 34.50 made in QuickBooks, its answer lost
-    qbo.loseNextCreateAnswer('creditmemo');
-    const returnId = ok(
-      await call<{ salesReturnCreate: { id: string } }>(
-        `mutation($input: SalesReturnInput!) { salesReturnCreate(input: $input) { id } }`,
-        {
-          input: {
-            number: 'RUP-LOST',
-            customer,
-            date: '2026-11-08',
-            status: 'Credited',
-            restock: false,
-            lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 }],
-          },
-        },
-      ),
-    ).salesReturnCreate.id;
-    await expect(pushAllQueued(api.database.db)).rejects.toThrow(/QuickBooks Online failed \(500\)/);
-    const memos = () => qbo.records.CreditMemo.filter((m) => m.DocNumber === 'RUP-LOST');
-    expect(memos()).toHaveLength(1);
-    expect(memos()[0]).toMatchObject({ TotalAmt: 34.5, SyncToken: '0' });
-    // edited before the retry: 3 x 34.50 = 103.50
-    ok(
-      await call(`mutation($id: ID!, $input: SalesReturnInput!) { salesReturnUpdate(id: $id, input: $input) { id } }`, {
-        id: returnId,
-        input: { lines: [{ description: 'Gin 750 mL', quantity: 3, unitPrice: 34.5 }] },
-      }),
-    );
-    await pushAllQueued(api.database.db);
-    expect(memos()).toHaveLength(1);
-    expect(memos()[0]).toMatchObject({
-      TotalAmt: 103.5,
-      SyncToken: '1',
-      Line: [{ Amount: 103.5, Description: 'Gin 750 mL', SalesItemLineDetail: { Qty: 3, UnitPrice: 34.5 } }],
+  // A bill and a credit memo made in QuickBooks while the answer to their create was lost (a 500
+  // after the commit), then edited before the retry: the retried create finds the one made, and
+  // it is updated to the edit.
+  const lostAnswers: {
+    name: string;
+    /** the QuickBooks entity whose create answer is lost */
+    entity: string;
+    /** the sync log's entity type */
+    logType: string;
+    /** made here (and queued): answers its id */
+    make: () => Promise<string>;
+    /** the QuickBooks records it may have made */
+    made: () => QboRecord[];
+    /** as first made in QuickBooks */
+    first: Record<string, unknown>;
+    /** the edit made before the retry */
+    edit: (id: string) => Promise<unknown>;
+    /** the QuickBooks record after the retry */
+    edited: Record<string, unknown>;
+  }[] = [
+    {
+      name: 'a bill edited while its create’s answer was lost is updated after the retried create',
+      entity: 'bill',
+      logType: 'bill',
+      // 4 x 2.50 = 10.00 made in QuickBooks, its answer lost
+      make: async () =>
+        receiptCreate({
+          number: 'RUP-R2',
+          supplier: await supplierOnCogs('Bouchons Sorel'),
+          date: '2026-11-07',
+          status: 'Billed',
+          supplierInvoice: 'BS-77',
+          lines: [{ description: 'Corks', quantity: 4, unitPrice: 2.5 }],
+        }),
+      made: () => qbo.records.Bill.filter((b) => b.DocNumber === 'BS-77'),
+      first: { TotalAmt: 10, SyncToken: '0' },
+      // edited before the retry: 6 x 2.50 = 15.00
+      edit: (id) => receiptUpdate(id, { lines: [{ description: 'Corks', quantity: 6, unitPrice: 2.5 }] }),
+      edited: { TotalAmt: 15, SyncToken: '1', Line: [{ Amount: 15, Description: 'Corks' }] },
+    },
+    {
+      name: 'a credit memo edited while its create’s answer was lost is updated after the retried create',
+      entity: 'creditmemo',
+      logType: 'creditNote',
+      // 1 x 34.50 = 34.50 made in QuickBooks, its answer lost
+      make: async () =>
+        ok(
+          await call<{ salesReturnCreate: { id: string } }>(
+            `mutation($input: SalesReturnInput!) { salesReturnCreate(input: $input) { id } }`,
+            {
+              input: {
+                number: 'RUP-LOST',
+                customer,
+                date: '2026-11-08',
+                status: 'Credited',
+                restock: false,
+                lines: [{ description: 'Gin 750 mL', quantity: 1, unitPrice: 34.5 }],
+              },
+            },
+          ),
+        ).salesReturnCreate.id,
+      made: () => qbo.records.CreditMemo.filter((m) => m.DocNumber === 'RUP-LOST'),
+      first: { TotalAmt: 34.5, SyncToken: '0' },
+      // edited before the retry: 3 x 34.50 = 103.50
+      edit: async (id) =>
+        ok(
+          await call(
+            `mutation($id: ID!, $input: SalesReturnInput!) { salesReturnUpdate(id: $id, input: $input) { id } }`,
+            { id, input: { lines: [{ description: 'Gin 750 mL', quantity: 3, unitPrice: 34.5 }] } },
+          ),
+        ),
+      edited: {
+        TotalAmt: 103.5,
+        SyncToken: '1',
+        Line: [{ Amount: 103.5, Description: 'Gin 750 mL', SalesItemLineDetail: { Qty: 3, UnitPrice: 34.5 } }],
+      },
+    },
+  ];
+  for (const c of lostAnswers) {
+    it(c.name, async () => {
+      qbo.loseNextCreateAnswer(c.entity);
+      const id = await c.make();
+      await expect(pushAllQueued(api.database.db)).rejects.toThrow(/QuickBooks Online failed \(500\)/);
+      expect(c.made()).toHaveLength(1);
+      expect(c.made()[0]).toMatchObject(c.first);
+      await c.edit(id);
+      await pushAllQueued(api.database.db);
+      expect(c.made()).toHaveLength(1);
+      expect(c.made()[0]).toMatchObject(c.edited);
+      expect(await logOf(c.logType, id)).toEqual({ status: 'succeeded', last_error: null });
     });
-    expect(await logOf('creditNote', returnId)).toEqual({ status: 'succeeded', last_error: null });
-  });
+  }
 });

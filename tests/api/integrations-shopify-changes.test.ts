@@ -14,21 +14,22 @@
 // - an order erased by customers/redact before it arrived is never kept or imported.
 // Every amount is worked by hand in the comments (HST 13 %, half a cent rounded up).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { EVERYTHING, backends, startApi, type TestApi } from './harness';
-import { exciseCompany } from './exciseKit';
+import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startShopifyStandIn, type ShopifyStandIn } from '../standins/shopify';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
-import { postStock, MICRO } from '../../src/server/domain/inventory/stock';
-
-type Company = Awaited<ReturnType<typeof exciseCompany>>;
+import { type ShopifyStandIn } from '../standins/shopify';
+import {
+  ecommerceCompany,
+  hst,
+  ok,
+  shopifyCalls,
+  startShopifyApi,
+  type Company,
+  type ShopifyRig,
+} from './support/shopify';
 
 const SHOP = 'distillerie-changes.myshopify.com';
 const BOUTIQUE = 655441492;
-
-const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
 
 /** An order as Shopify's Order resource has it (the fields read), customer 207119552. */
 const order = (id: number, name: string, extra: Record<string, unknown>) => ({
@@ -61,6 +62,7 @@ const gin = (quantity: number, current: number, tax: string) => ({
 });
 
 describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erased on %s', (backend) => {
+  let rig: ShopifyRig;
   let api: TestApi;
   let shopify: ShopifyStandIn;
   let a: Company;
@@ -68,24 +70,11 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
   let ryeId = '';
   let tax = '';
   let edited = '';
-  const saved: Record<string, string | undefined> = {};
 
-  const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data!;
-  };
+  const sh = shopifyCalls(() => rig);
   const db = () => api.database.db;
-  const deliver = async (topic: string, body: unknown, webhookId?: string) => {
-    const delivery = shopify.webhook(topic, body, { shop: SHOP, webhookId });
-    const r = await api.app.inject({
-      method: 'POST',
-      url: '/api/integrations/shopify/webhooks',
-      headers: delivery.headers,
-      payload: delivery.payload,
-    });
-    return r.json() as { outcome: string };
-  };
-  const run = () => pushAllQueued(db(), { companyId: a.companyId, app: 'shopify' });
+  const deliver = (topic: string, body: unknown, webhookId?: string) => sh.deliver(SHOP, topic, body, webhookId);
+  const run = () => sh.run(a);
   const salesOrderOf = async (shopifyName: string) =>
     rowsOf<{
       id: string;
@@ -127,20 +116,9 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
     )[0].count;
 
   beforeAll(async () => {
-    shopify = await startShopifyStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      SHOPIFY_API_KEY: shopify.apiKey,
-      SHOPIFY_API_SECRET: shopify.apiSecret,
-      SHOPIFY_BASE_URL: shopify.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    a = await exciseCompany(api);
-    ok(await a.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
+    rig = await startShopifyApi(backend);
+    ({ api, shopify } = rig);
+    a = await ecommerceCompany(api);
     const product = { strength: 40, containerSize: 0.75, caseSize: 12 };
     ginId = await a.create('product', { name: 'Gin 750', sku: 'GIN-750', ...product });
     ryeId = await a.create('product', { name: 'Rye 750', sku: 'RYE-750', ...product });
@@ -148,54 +126,13 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
     tax = await a.create('tax', { name: 'HST', rate: 13 });
     const bob = await a.create('customer', { name: 'Bob Norman', email: 'bob.norman@mail.example.com' });
     shopify.locations.push({ id: BOUTIQUE, name: 'Boutique', active: true });
-    shopify.shop = SHOP;
-    const url = ok(
-      await a.call<{ shopifyConnect: string }>(`mutation($shop: String!) { shopifyConnect(shop: $shop) }`, {
-        shop: SHOP,
-      }),
-    ).shopifyConnect;
-    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}?${back.searchParams}` });
-    expect(callback.headers.location).toBe('/apps?connected=shopify');
-    ok(
-      await a.call(`mutation($input: EcommerceSettingsInput!) { ecommerceSettingsSave(input: $input) { orderSync } }`, {
-        input: {
-          webCustomerId: bob,
-          orderSync: true,
-          siteLocations: [{ siteId: a.site, locationId: String(BOUTIQUE) }],
-        },
-      }),
-    );
+    await sh.connect(a, SHOP);
+    await sh.syncOrders(a, bob, a.site, BOUTIQUE);
     // stock for the order shipped below
-    await db().transaction((tx) =>
-      postStock(
-        { db: tx, actor: { userId: a.userId, companyId: a.companyId, permissions: EVERYTHING, features: {} } },
-        { refType: 'test', refId: '8001' },
-        [
-          {
-            date: '2026-11-01',
-            kind: 'Product',
-            stockId: ginId,
-            siteId: a.site,
-            lot: null,
-            status: 'DutyPaid',
-            quantity: 20 * MICRO,
-            laa: 0,
-            value: 0,
-            category: 'Received',
-            description: 'opening stock',
-          },
-        ],
-      ),
-    );
+    await sh.dutyPaid(a, ginId, a.site, 20, '8001');
   });
   afterAll(async () => {
-    await api?.close();
-    await shopify?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('imports an order edited in Shopify as what the customer now buys: current quantities, lines taken off left out', async () => {

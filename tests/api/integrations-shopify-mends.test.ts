@@ -10,24 +10,25 @@
 //   delivery ids.
 // Every amount is worked by hand in the comments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { EVERYTHING, backends, startApi, type TestApi } from './harness';
-import { exciseCompany } from './exciseKit';
+import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startShopifyStandIn, type ShopifyStandIn } from '../standins/shopify';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { type ShopifyStandIn } from '../standins/shopify';
 import { queueShopifyRefresh } from '../../src/server/domain/integrations/shopify/sync';
-import { postStock, MICRO } from '../../src/server/domain/inventory/stock';
-
-type Company = Awaited<ReturnType<typeof exciseCompany>>;
+import {
+  ecommerceCompany,
+  hst,
+  ok,
+  shopifyCalls,
+  startShopifyApi,
+  type Company,
+  type ShopifyRig,
+} from './support/shopify';
 
 const SHOP = 'distillerie-remise.myshopify.com';
 const BOUTIQUE = 655441491;
 const GIN_ITEM = 808950810;
 const RYE_ITEM = 39072856;
-
-const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
 
 /** An order as Shopify's Order resource has it (the fields read), customer 207119551. */
 const order = (id: number, name: string, extra: Record<string, unknown>) => ({
@@ -47,6 +48,7 @@ const order = (id: number, name: string, extra: Record<string, unknown>) => ({
 });
 
 describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend) => {
+  let rig: ShopifyRig;
   let api: TestApi;
   let shopify: ShopifyStandIn;
   let a: Company;
@@ -55,24 +57,11 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
   let bob = '';
   let tax = '';
   let salesOrderId = '';
-  const saved: Record<string, string | undefined> = {};
 
-  const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data!;
-  };
+  const sh = shopifyCalls(() => rig);
   const db = () => api.database.db;
-  const deliver = async (topic: string, body: unknown, webhookId?: string) => {
-    const delivery = shopify.webhook(topic, body, { shop: SHOP, webhookId });
-    const r = await api.app.inject({
-      method: 'POST',
-      url: '/api/integrations/shopify/webhooks',
-      headers: delivery.headers,
-      payload: delivery.payload,
-    });
-    return r.json() as { outcome: string };
-  };
-  const run = () => pushAllQueued(db(), { companyId: a.companyId, app: 'shopify' });
+  const deliver = (topic: string, body: unknown, webhookId?: string) => sh.deliver(SHOP, topic, body, webhookId);
+  const run = () => sh.run(a);
   const payloadOf = async (shopifyId: number) =>
     rowsOf<{ payload: unknown }>(
       await db().execute(sql`SELECT payload FROM shopify_orders
@@ -89,44 +78,12 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
     await run();
     return levels();
   };
-  const dutyPaid = (productId: string, units: number, refId: string) =>
-    db().transaction((tx) =>
-      postStock(
-        { db: tx, actor: { userId: a.userId, companyId: a.companyId, permissions: EVERYTHING, features: {} } },
-        { refType: 'test', refId },
-        [
-          {
-            date: '2026-11-01',
-            kind: 'Product',
-            stockId: productId,
-            siteId: a.site,
-            lot: null,
-            status: 'DutyPaid',
-            quantity: units * MICRO,
-            laa: 0,
-            value: 0,
-            category: 'Received',
-            description: 'opening stock',
-          },
-        ],
-      ),
-    );
+  const dutyPaid = (productId: string, units: number, refId: string) => sh.dutyPaid(a, productId, a.site, units, refId);
 
   beforeAll(async () => {
-    shopify = await startShopifyStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      SHOPIFY_API_KEY: shopify.apiKey,
-      SHOPIFY_API_SECRET: shopify.apiSecret,
-      SHOPIFY_BASE_URL: shopify.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    a = await exciseCompany(api);
-    ok(await a.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
+    rig = await startShopifyApi(backend);
+    ({ api, shopify } = rig);
+    a = await ecommerceCompany(api);
     const product = { strength: 40, containerSize: 0.75, caseSize: 12 };
     gin = await a.create('product', { name: 'Gin 750', sku: 'GIN-750', ...product });
     rye = await a.create('product', { name: 'Rye 750', sku: 'RYE-750', ...product });
@@ -138,33 +95,12 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
     );
     shopify.locations.push({ id: BOUTIQUE, name: 'Boutique', active: true });
     // connect: the consent redirect comes back to the app's callback, signed
-    shopify.shop = SHOP;
-    const url = ok(
-      await a.call<{ shopifyConnect: string }>(`mutation($shop: String!) { shopifyConnect(shop: $shop) }`, {
-        shop: SHOP,
-      }),
-    ).shopifyConnect;
-    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}?${back.searchParams}` });
-    expect(callback.headers.location).toBe('/apps?connected=shopify');
+    await sh.connect(a, SHOP);
     // the shop sells from one location, the Main site
-    ok(
-      await a.call(`mutation($input: EcommerceSettingsInput!) { ecommerceSettingsSave(input: $input) { orderSync } }`, {
-        input: {
-          webCustomerId: bob,
-          orderSync: true,
-          siteLocations: [{ siteId: a.site, locationId: String(BOUTIQUE) }],
-        },
-      }),
-    );
+    await sh.syncOrders(a, bob, a.site, BOUTIQUE);
   });
   afterAll(async () => {
-    await api?.close();
-    await shopify?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it("carries a line discount and an order-level code to the cent: the total is Shopify's, dated the day placed", async () => {

@@ -7,18 +7,15 @@
 // Orders follow the shape of Shopify's Order resource reference (id, name "#1001", email,
 // line_items with sku, price, quantity, tax_lines); amounts worked by hand in the comments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { membershipTable, userTable } from '../../src/generated/tables';
 import { sql } from 'drizzle-orm';
-import { EVERYTHING, backends, startApi, type TestApi } from './harness';
-import { exciseCompany } from './exciseKit';
+import { EVERYTHING, backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startShopifyStandIn, type ShopifyStandIn } from '../standins/shopify';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
-import { queueShopifyRefresh } from '../../src/server/domain/integrations/shopify/sync';
+import { type ShopifyStandIn } from '../standins/shopify';
 import { postStock, MICRO } from '../../src/server/domain/inventory/stock';
-
-type Company = Awaited<ReturnType<typeof exciseCompany>>;
+import { queueShopifyRefresh } from '../../src/server/domain/integrations/shopify/sync';
+import { ecommerceCompany, ok, shopifyCalls, startShopifyApi, type Company, type ShopifyRig } from './support/shopify';
 
 const SHOP_A = 'distillerie-a.myshopify.com';
 const SHOP_B = 'distillerie-b.myshopify.com';
@@ -59,6 +56,7 @@ const shopifyOrder = (
 });
 
 describe.each(backends)('Shopify integration on %s', (backend) => {
+  let rig: ShopifyRig;
   let api: TestApi;
   let shopify: ShopifyStandIn;
   let a: Company;
@@ -68,34 +66,13 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
   let rye = '';
   let bobA = '';
   let hst = '';
-  const saved: Record<string, string | undefined> = {};
 
-  const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data!;
-  };
+  const sh = shopifyCalls(() => rig);
+  const { connectThroughConsent: connect, post: deliver, run, syncNow, dutyPaid } = sh;
   const integration = async (co: Company) =>
     ok(await co.call<{ integrations: Record<string, unknown>[] }>(`{ integrations ${INTEGRATION} }`)).integrations.find(
       (i) => i.app === 'shopify',
     )!;
-  const connect = async (co: Company, shop: string, tamper?: (params: URLSearchParams) => void) => {
-    shopify.shop = shop;
-    const url = ok(
-      await co.call<{ shopifyConnect: string }>(`mutation($shop: String!) { shopifyConnect(shop: $shop) }`, { shop }),
-    ).shopifyConnect;
-    const consent = await fetch(url, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    tamper?.(back.searchParams);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}?${back.searchParams}` });
-    return { url, location: callback.headers.location };
-  };
-  const deliver = async (delivery: { headers: Record<string, string>; payload: string }) =>
-    api.app.inject({
-      method: 'POST',
-      url: '/api/integrations/shopify/webhooks',
-      headers: delivery.headers,
-      payload: delivery.payload,
-    });
   const salesOrders = async (co: Company) =>
     rowsOf<{
       id: string;
@@ -118,48 +95,11 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
       await api.database.db.execute(sql`SELECT entity_id::text, status, attempts, last_error FROM integration_sync_log
         WHERE company_id = ${co.companyId} AND app = 'shopify' AND entity_type = ${entityType} ORDER BY entity_id`),
     );
-  const run = (co: Company) => pushAllQueued(api.database.db, { companyId: co.companyId, app: 'shopify' });
-  const syncNow = async (co: Company) =>
-    ok(await co.call<{ integrationSync: number }>(`mutation { integrationSync(app: shopify) }`)).integrationSync;
-  const dutyPaid = (co: Company, productId: string, siteId: string, units: number, refId: string) =>
-    api.database.db.transaction((tx) =>
-      postStock(
-        { db: tx, actor: { userId: co.userId, companyId: co.companyId, permissions: EVERYTHING, features: {} } },
-        { refType: 'test', refId },
-        [
-          {
-            date: '2026-11-01',
-            kind: 'Product',
-            stockId: productId,
-            siteId,
-            lot: null,
-            status: 'DutyPaid',
-            quantity: Math.round(units * MICRO),
-            laa: 0,
-            value: 0,
-            category: 'Received',
-            description: 'opening stock',
-          },
-        ],
-      ),
-    );
-
   beforeAll(async () => {
-    shopify = await startShopifyStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      SHOPIFY_API_KEY: shopify.apiKey,
-      SHOPIFY_API_SECRET: shopify.apiSecret,
-      SHOPIFY_BASE_URL: shopify.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    a = await exciseCompany(api);
-    b = await exciseCompany(api);
-    for (const co of [a, b]) ok(await co.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
+    rig = await startShopifyApi(backend);
+    ({ api, shopify } = rig);
+    a = await ecommerceCompany(api);
+    b = await ecommerceCompany(api);
     warehouse = await a.create('site', { name: 'Warehouse' });
     gin = await a.create('product', {
       name: 'Gin 750',
@@ -188,12 +128,7 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     );
   });
   afterAll(async () => {
-    await api?.close();
-    await shopify?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('refuses a shop domain that is not a myshopify.com domain', async () => {
@@ -487,7 +422,7 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     expect((await logOf(a, 'shopifyStock')).map((l) => l.status)).toEqual(['queued', 'queued']);
     expect(companies).toEqual(expect.arrayContaining([a.companyId, b.companyId]));
     expect((await logOf(b, 'shopifyPoll')).map((l) => l.status)).toEqual(['queued']);
-    await pushAllQueued(api.database.db, { companyId: b.companyId, app: 'shopify' });
+    await run(b);
     expect((await logOf(b, 'shopifyPoll')).map((l) => l.status)).toEqual(['succeeded']);
     // with the add-on switched off on /apps, the schedule leaves the company alone and what
     // waits is not sent until it is on again
@@ -495,7 +430,7 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     expect(await queueShopifyRefresh(api.database.db)).not.toContain(b.companyId);
     await api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
       WHERE company_id = ${b.companyId} AND app = 'shopify' AND entity_type = 'shopifyPoll'`);
-    await pushAllQueued(api.database.db, { companyId: b.companyId, app: 'shopify' });
+    await run(b);
     expect((await logOf(b, 'shopifyPoll')).map((l) => l.status)).toEqual(['queued']);
     ok(await b.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
   });

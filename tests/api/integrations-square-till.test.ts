@@ -4,32 +4,28 @@
 // tasting fee taxed, a gratuity not), an amount refunded with no item, and the sales a till
 // uploads after its day was pulled (offline mode).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { EVERYTHING, backends, startApi, type TestApi } from './harness';
-import { exciseCompany } from './exciseKit';
-import { companyTable } from '../../src/generated/tables';
+import { sql } from 'drizzle-orm';
+import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import {
-  customRefundOrder,
-  startSquareStandIn,
-  type SquareStandIn,
-  type StandInLine,
-  type StandInOrder,
-} from '../standins/square';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { customRefundOrder, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
 import { addDays } from '../../src/shared/days';
-import { startOfDay } from '../../src/server/domain/integrations/square/days';
-import { dayIn } from '../../src/server/domain/company/timeZone';
+import {
+  HST,
+  closedAt as at,
+  money,
+  pointOfSaleCompany,
+  squareCalls,
+  startSquareApi,
+  yesterdayInToronto,
+  type Co,
+  type SquareRig,
+} from './support/square';
 
-type Co = Awaited<ReturnType<typeof exciseCompany>>;
-type Gql = { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
-
-const ZONE = 'America/Toronto';
 const INVOICE = `query($id: ID!) { invoice(id: $id) { subtotal taxTotal total amountPaid balance notes
   lines { product { id } description quantity unitPrice amount } } }`;
 
 describe.each(backends)('Square till amounts on %s', (backend) => {
+  let rig: SquareRig;
   let api: TestApi;
   let square: SquareStandIn;
   let co: Co;
@@ -40,18 +36,13 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
   let vodkaVariation = '';
   let vodkaDay = '';
   let feesDay = '';
-  const saved: Record<string, string | undefined> = {};
-  const yesterday = addDays(dayIn(ZONE, new Date(Date.now() - 2 * 3_600_000)), -1);
+  const yesterday = yesterdayInToronto();
 
-  const ok = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => {
-    const r = (await api.gql(co.companyId, query, variables, co.token)).body as Gql;
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data as T;
-  };
-  const at = (day: string, hour: number) =>
-    new Date(Date.parse(startOfDay(ZONE, day)) + hour * 3_600_000).toISOString();
-  const money = (amount: number) => ({ amount, currency: 'CAD' });
-  const HST = { uid: 'T1', name: 'HST', percentage: '13.0', type: 'ADDITIVE', scope: 'ORDER' } as const;
+  const sq = squareCalls(
+    () => rig,
+    () => co,
+  );
+  const { ok, invoicesOf, dutyPaidAtSite: dutyPaid } = sq;
   const taxed = (uid: string, variation: string, quantity: number, base: number, tax: number): StandInLine => ({
     uid,
     name: variation === ginVariation ? 'Gin 750' : 'Vodka 375',
@@ -77,22 +68,10 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
   const pull = async (day: string) => {
     await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
       WHERE company_id = ${co.companyId}`);
-    await ok(`mutation { integrationSync(app: square) }`);
-    await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+    await sq.sync();
+    await sq.push();
   };
-  const invoicesOf = async (day: string) =>
-    rowsOf<{ id: string }>(
-      await api.database.db.execute(sql`SELECT id::text FROM invoices WHERE company_id = ${co.companyId}
-        AND date = ${day} AND notes LIKE 'Square sales of%' ORDER BY id`),
-    );
   const invoice = async (id: string) => (await ok<{ invoice: Record<string, unknown> }>(INVOICE, { id })).invoice;
-  const dutyPaid = async (product: string) =>
-    Number(
-      rowsOf<{ q: string }>(
-        await api.database.db.execute(sql`SELECT coalesce(sum(quantity), 0)::text AS q FROM stock_balances
-          WHERE company_id = ${co.companyId} AND stock_id = ${product} AND site_id = ${co.site} AND status = 'DutyPaid'`),
-      )[0].q,
-    );
   const failures = async () =>
     rowsOf<{ entity_type: string; last_error: string }>(
       await api.database.db.execute(sql`SELECT entity_type, last_error FROM integration_sync_log
@@ -100,59 +79,20 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
     );
 
   beforeAll(async () => {
-    square = await startSquareStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      SQUARE_APPLICATION_ID: square.applicationId,
-      SQUARE_APPLICATION_SECRET: square.applicationSecret,
-      SQUARE_BASE_URL: square.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    co = await exciseCompany(api, [...EVERYTHING, 'audit', 'reports']);
-    await api.database.db
-      .update(companyTable)
-      .set({ addOns: ['pointOfSale'] })
-      .where(eq(companyTable.id, co.companyId));
+    rig = await startSquareApi(backend);
+    ({ api, square } = rig);
+    co = await pointOfSaleCompany(api);
     tastingRoom = await co.create('customer', { name: 'Tasting room sales' });
-    const product = (name: string, sku: string, price: number, size: number) =>
-      co.create('product', { name, sku, price, strength: 40, containerSize: size, caseSize: 12 });
-    gin = await product('Gin 750', 'GIN-750', 39.95, 0.75);
-    vodka = await product('Vodka 375', 'VOD-375', 24.99, 0.375);
-    for (const id of [gin, vodka])
-      await ok(`mutation($input: ProductAdjustInput!) { productAdjustInventory(input: $input) { refId } }`, {
-        input: {
-          date: '2025-01-06',
-          siteId: co.site,
-          productId: id,
-          lot: null,
-          status: 'DutyPaid',
-          quantity: 30,
-          value: 300,
-        },
-      });
+    gin = await sq.product('Gin 750', 'GIN-750', 39.95);
+    vodka = await sq.product('Vodka 375', 'VOD-375', 24.99, 0.375);
+    for (const id of [gin, vodka]) await sq.adjust(id, null, 30);
     ginVariation = square.addVariation('Gin 750', 'GIN-750', 3995);
     vodkaVariation = square.addVariation('Vodka 375', 'VOD-375', 2499);
-    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
-      `mutation { integrationConnect(app: square) }`,
-    );
-    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-    await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    await ok(
-      `mutation($s: ID!, $l: String!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: $l, customerId: $c) { siteId } }`,
-      { s: co.site, l: 'L1TASTINGROOM', c: tastingRoom },
-    );
+    await sq.connect();
+    await sq.setup(co.site, 'L1TASTINGROOM', tastingRoom);
   });
   afterAll(async () => {
-    await api?.close();
-    await square?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('makes the invoice what the till took: cash rounded to 5 cents, down and up', async () => {
@@ -307,8 +247,8 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
     first.updated_at = at(next, 10);
     first.refunds = refund.refunds;
     const again = async () => {
-      await ok(`mutation { integrationSync(app: square) }`);
-      await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+      await sq.sync();
+      await sq.push();
     };
     await again();
     const failed = await failures();
@@ -374,8 +314,8 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
       total_money: money(3949),
     });
     const again = async () => {
-      await ok(`mutation { integrationSync(app: square) }`);
-      await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+      await sq.sync();
+      await sq.push();
     };
     await again();
     const failed = await failures();

@@ -11,29 +11,34 @@
 //   invoice lines: Gin 750 3 x 39.95 = 119.85; Rye 750 2 x 54.00 = 108.00; total 227.85
 //   duty-paid stock at the retail site: gin 24 -> 21, rye 12 -> 10
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
-import { exciseCompany } from './exciseKit';
-import { companyTable } from '../../src/generated/tables';
+import { sql } from 'drizzle-orm';
+import { EVERYTHING, backends, makeMember, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
-import { startQuickBooksStandIn, type QuickBooksStandIn } from '../standins/quickbooks';
+import { type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
+import { type QuickBooksStandIn } from '../standins/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { RetryLater } from '../../src/server/domain/integrations/calls';
 import { addDays } from '../../src/shared/days';
-import { startOfDay } from '../../src/server/domain/integrations/square/days';
 import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
 import { integrationsPushJob } from '../../src/server/domain/integrations/queue';
-import { dayIn } from '../../src/server/domain/company/timeZone';
+import { allowAccounting, quickBooksCalls } from './support/quickbooks';
+import {
+  HST,
+  closedAt,
+  money,
+  pointOfSaleAddOn,
+  pointOfSaleCompany,
+  squareCalls,
+  startSquareApi,
+  yesterdayInToronto,
+  type Co,
+  type SquareRig,
+} from './support/square';
 
-type Co = Awaited<ReturnType<typeof exciseCompany>>;
-type Gql = { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
-
-const ZONE = 'America/Toronto';
 const INTEGRATION = `{ app addOn status failures { entityType entityId attempts error } }`;
 
 describe.each(backends)('Square point of sale on %s', (backend) => {
+  let rig: SquareRig;
   let api: TestApi;
   let square: SquareStandIn;
   let qbo: QuickBooksStandIn;
@@ -44,32 +49,21 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   let ginVariation = '';
   let ryeVariation = '';
   let orderSeq = 0;
-  const saved: Record<string, string | undefined> = {};
   // the last day the pull takes: yesterday, once it is two hours past midnight in Toronto
-  const yesterday = addDays(dayIn(ZONE, new Date(Date.now() - 2 * 3_600_000)), -1);
+  const yesterday = yesterdayInToronto();
 
-  const gql = async (
-    query: string,
-    variables: Record<string, unknown> = {},
-    who: { companyId: string; token: string } = co,
-  ) => (await api.gql(who.companyId, query, variables, who.token)).body as Gql;
-  const ok = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => {
-    const r = await gql(query, variables);
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data as T;
-  };
+  const sq = squareCalls(
+    () => rig,
+    () => co,
+  );
+  const { gql, ok, sync, push, invoicesOf, dutyPaidAtSite } = sq;
+  const qb = quickBooksCalls(() => api);
   const integration = async (who: { companyId: string; token: string } = co) =>
     ((await gql(`{ integrations ${INTEGRATION} }`, {}, who)).data!.integrations as Record<string, unknown>[]).find(
       (i) => i.app === 'square',
     )!;
-  const sync = async () =>
-    (await ok<{ integrationSync: number }>(`mutation { integrationSync(app: square) }`)).integrationSync;
-  const push = () => pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
-  const closedAt = (day: string, hour: number) =>
-    new Date(Date.parse(startOfDay(ZONE, day)) + hour * 3_600_000).toISOString();
   const nameOf = (variation: string) =>
     variation === ginVariation ? 'Gin 750' : variation === ryeVariation ? 'Rye 750' : 'Mystery';
-  const money = (amount: number) => ({ amount, currency: 'CAD' });
   /** a sale closed at `hour`:00 in Toronto on `day`, at base prices (no discount, no tax) */
   const sale = (day: string, hour: number, lines: [string, number, number][], extra: Partial<StandInOrder> = {}) => {
     orderSeq += 1;
@@ -112,19 +106,6 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     total_money: money(quantity * base - discount + tax),
     applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
   });
-  const HST = { uid: 'T1', name: 'HST', percentage: '13.0', type: 'ADDITIVE', scope: 'ORDER' } as const;
-  const invoicesOf = async (day: string) =>
-    rowsOf<{ id: string }>(
-      await api.database.db.execute(sql`SELECT id::text FROM invoices WHERE company_id = ${co.companyId}
-        AND date = ${day} AND notes LIKE 'Square sales of%' ORDER BY id`),
-    );
-  const dutyPaidAtSite = async (product: string) =>
-    Number(
-      rowsOf<{ q: string }>(
-        await api.database.db.execute(sql`SELECT coalesce(sum(quantity), 0)::text AS q FROM stock_balances
-          WHERE company_id = ${co.companyId} AND stock_id = ${product} AND site_id = ${co.site} AND status = 'DutyPaid'`),
-      )[0].q,
-    );
   const logOf = async (entityType: string, entityId: string) =>
     rowsOf<{ status: string; attempts: number; last_error: string | null }>(
       await api.database.db.execute(sql`SELECT status, attempts, last_error FROM integration_sync_log
@@ -134,70 +115,27 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   /** QuickBooks (the plan allows accounting) connected as a person would: Intuit's consent comes
    * back to our callback */
   const connectQuickBooks = async () => {
-    await api.database.db.update(companyTable).set({ allowAccounting: true }).where(eq(companyTable.id, co.companyId));
-    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
-      `mutation { integrationConnect(app: quickbooks) }`,
-    );
-    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    expect(callback.headers.location).toBe('/apps?connected=quickbooks');
+    await allowAccounting(api, co.companyId);
+    await qb.connect(co);
   };
 
   beforeAll(async () => {
-    square = await startSquareStandIn();
-    qbo = await startQuickBooksStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      SQUARE_APPLICATION_ID: square.applicationId,
-      SQUARE_APPLICATION_SECRET: square.applicationSecret,
-      SQUARE_BASE_URL: square.url,
-      QBO_CLIENT_ID: qbo.clientId,
-      QBO_CLIENT_SECRET: qbo.clientSecret,
-      QBO_OAUTH_BASE_URL: qbo.url,
-      QBO_API_BASE_URL: qbo.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    co = await exciseCompany(api, [...EVERYTHING, 'audit', 'reports']);
-    await api.database.db
-      .update(companyTable)
-      .set({ addOns: ['pointOfSale'] })
-      .where(eq(companyTable.id, co.companyId));
+    rig = await startSquareApi(backend, true);
+    ({ api, square } = rig);
+    qbo = rig.qbo!;
+    co = await pointOfSaleCompany(api);
     tastingRoom = await co.create('customer', { name: 'Tasting room sales' });
-    const product = (name: string, sku: string, price: number) =>
-      co.create('product', { name, sku, price, strength: 40, containerSize: 0.75, caseSize: 12 });
-    gin = await product('Gin 750', 'GIN-750', 39.95);
-    rye = await product('Rye 750', 'RYE-750', 54);
-    await product('Vodka 750', 'VOD-750', 32.5);
-    const adjust = (productId: string, lot: string | null, quantity: number) =>
-      ok(`mutation($input: ProductAdjustInput!) { productAdjustInventory(input: $input) { refId } }`, {
-        input: {
-          date: '2025-01-06',
-          siteId: co.site,
-          productId,
-          lot,
-          status: 'DutyPaid',
-          quantity,
-          value: quantity * 10,
-        },
-      });
-    await adjust(gin, 'G1', 24);
-    await adjust(rye, null, 12);
+    gin = await sq.product('Gin 750', 'GIN-750', 39.95);
+    rye = await sq.product('Rye 750', 'RYE-750', 54);
+    await sq.product('Vodka 750', 'VOD-750', 32.5);
+    await sq.adjust(gin, 'G1', 24);
+    await sq.adjust(rye, null, 12);
     // the seller made gin and rye in Square's dashboard, with the products' SKUs
     ginVariation = square.addVariation('Gin 750', 'GIN-750', 3995);
     ryeVariation = square.addVariation('Rye 750', 'RYE-750', 5400);
   });
   afterAll(async () => {
-    await api?.close();
-    await square?.close();
-    await qbo?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('connects through the callback, with Square scopes and the tokens sealed', async () => {
@@ -602,10 +540,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
 
   it("keeps each company to its own setup and asks for the setup's permissions", async () => {
     const other = await makeMember(api, EVERYTHING);
-    await api.database.db
-      .update(companyTable)
-      .set({ addOns: ['pointOfSale'] })
-      .where(eq(companyTable.id, other.companyId));
+    await pointOfSaleAddOn(api, other.companyId);
     expect((await gql(`{ pointOfSaleSetup { siteId locationId customerId } }`, {}, other)).data).toEqual({
       pointOfSaleSetup: { siteId: null, locationId: null, customerId: null },
     });
@@ -617,10 +552,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     expect(locations.errors?.[0].extensions.code).toBe('CONFLICT');
     expect(await integration(other)).toMatchObject({ status: 'enabled', failures: [] });
     const configOnly = await makeMember(api, ['config']);
-    await api.database.db
-      .update(companyTable)
-      .set({ addOns: ['pointOfSale'] })
-      .where(eq(companyTable.id, configOnly.companyId));
+    await pointOfSaleAddOn(api, configOnly.companyId);
     const refused = await gql(SAVE, { s: '1', c: '1' }, configOnly);
     expect(refused.errors?.[0].extensions.code).toBe('FORBIDDEN');
     // reading the setup needs the page's permissions too (spec 2.3)

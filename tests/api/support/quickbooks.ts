@@ -2,52 +2,71 @@
 // (tests/standins/quickbooks.ts) with the environment that points the connector at it (saved
 // and put back), a company allowed the accounting add-on, connecting as a person connects
 // (Connect answers Intuit's authorize URL, the browser goes there and comes back to our callback
-// with a code), and the GraphQL calls every file makes. Not a test file: vitest includes
-// tests/**/*.test.ts only.
+// with a code), the GraphQL calls every file makes, and the June the excise duty files file
+// (exciseJune). Not a test file: vitest includes tests/**/*.test.ts only.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { EVERYTHING, makeMember, startApi, type Backend, type TestApi } from '../harness';
 import { companyTable } from '../../../src/generated/tables';
 import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
+import { stagedKit } from '../stagedKit';
+
+type StagedKit = Awaited<ReturnType<typeof stagedKit>>;
 
 export type Member = Awaited<ReturnType<typeof makeMember>>;
 export type Answer<T> = Awaited<ReturnType<TestApi['gql']>> & { body: { data?: T } };
 
-export interface QuickBooksRig {
+/** The API started beside stand-ins (startApiBeside). */
+export interface StartedApi {
   api: TestApi;
-  qbo: QuickBooksStandIn;
-  /** closes the API and the stand-in and puts the environment back as it was */
+  /** closes the API and the stand-ins and puts the environment back as it was */
   close: () => Promise<void>;
 }
+export type QuickBooksRig = StartedApi & { qbo: QuickBooksStandIn };
 
 /** Starts the stand-in, points the connector at it (a fresh INTEGRATIONS_KEY, the stand-in's
  * client id and secret, its URL for both OAuth and the API), then starts the API. */
 export async function startQuickBooksApi(backend: Backend): Promise<QuickBooksRig> {
   const qbo = await startQuickBooksStandIn();
-  const restore = setEnv({
-    INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-    QBO_CLIENT_ID: qbo.clientId,
-    QBO_CLIENT_SECRET: qbo.clientSecret,
-    QBO_OAUTH_BASE_URL: qbo.url,
-    QBO_API_BASE_URL: qbo.url,
-  });
+  const started = await startApiBeside(
+    backend,
+    {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      QBO_CLIENT_ID: qbo.clientId,
+      QBO_CLIENT_SECRET: qbo.clientSecret,
+      QBO_OAUTH_BASE_URL: qbo.url,
+      QBO_API_BASE_URL: qbo.url,
+    },
+    () => qbo.close(),
+  );
+  return { qbo, ...started };
+}
+
+/** Sets the environment that points the connectors at stand-ins already started, then starts the
+ * API. The answer's `close` closes the API, then the stand-ins (`closeStandIns`), and puts the
+ * environment back as it was; a start that fails does the same before it throws. */
+export async function startApiBeside(
+  backend: Backend,
+  env: Record<string, string>,
+  closeStandIns: () => Promise<void>,
+): Promise<StartedApi> {
+  const restore = setEnv(env);
   let api: TestApi;
   try {
     api = await startApi(backend);
   } catch (e) {
-    await qbo.close();
+    await closeStandIns();
     restore();
     throw e;
   }
   return {
     api,
-    qbo,
     close: async () => {
       try {
         await api.close();
-        await qbo.close();
+        await closeStandIns();
       } finally {
         restore();
       }
@@ -131,4 +150,93 @@ export function quickBooksCalls(api: () => TestApi) {
     await push(member);
   };
   return { call, ok, connectThroughConsent, connect, sync, push, syncNow };
+}
+
+type Body<T> = { data?: T; errors?: unknown[] };
+/** The data of a GraphQL body (what stagedKit's `co.call` answers); its errors throw. */
+export const okBody = <T>(r: Body<T>): T => {
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return r.data!;
+};
+
+export const JUNE = { periodStart: '2025-06-01', periodEnd: '2025-06-30' };
+/** the memo of June's B262 at the WH-42 site */
+export const MEMO = 'B262 WH-42 2025-06-01 to 2025-06-30';
+/** the stand-in's chart: 'Excise Duty Payable' (Other Current Liability) */
+export const EXCISE_ACCOUNT = '6';
+
+/** The June the excise duty tests file, on the API `api()` answers (started in beforeAll, after
+ * this is made). `arrange` makes a stagedKit company allowed the accounting add-on whose site is
+ * licensed WH-42 and files the B262: 1000 L at 41 % in a tank, 120 bottles of 750 mL at 40 %
+ * bottled in bond (36 LAA), 30 of them removed to the duty-paid market on 2025-06-20 (9 LAA). */
+export function exciseJune(api: () => TestApi) {
+  let k: StagedKit;
+  let gin750 = '';
+  const settings = (input: Record<string, unknown>) =>
+    k.co
+      .call(`mutation($s: CompanySettingsInput!) { companySettingsSet(settings: $s) { id } }`, { s: input })
+      .then(okBody);
+  const fileCall = () =>
+    k.co.call(
+      `mutation($s: Date!, $e: Date!) { exciseReturnsFile(periodStart: $s, periodEnd: $e, filedOn: "2025-07-15") { form } }`,
+      { s: JUNE.periodStart, e: JUNE.periodEnd },
+    );
+  const file = async () => okBody(await fileCall());
+  const reopen = async () =>
+    okBody(
+      await k.co.call(
+        `mutation($s: Date!, $e: Date!) { exciseReturnsReopen(periodStart: $s, periodEnd: $e) { form } }`,
+        { s: JUNE.periodStart, e: JUNE.periodEnd },
+      ),
+    );
+  const b262Duty = async () =>
+    okBody(
+      await k.co.call<{ exciseReturn: { totalDuty: number } }>(
+        `query($site: ID!) { exciseReturn(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30") { totalDuty } }`,
+        { site: k.co.site },
+      ),
+    ).exciseReturn.totalDuty;
+  /** 30 bottles of Gin 750 (lot B-1) removed to the duty-paid market */
+  const removeToDutyPaid = async (date: string) =>
+    okBody(
+      await k.co.call(`mutation($input: ProductMoveInput!) { productMoveToDutyPaid(input: $input) { refId } }`, {
+        input: { productId: gin750, date, siteId: k.co.site, lot: 'B-1', quantity: 30 },
+      }),
+    );
+  const arrange = async (): Promise<StagedKit> => {
+    k = await stagedKit(api());
+    const { co } = k;
+    const { db } = api().database;
+    await allowAccounting(api(), co.companyId);
+    await db.execute(
+      sql`UPDATE sites SET warehouse_license = 'WH-42', b262 = true WHERE company_id = ${co.companyId} AND id = ${co.site}`,
+    );
+    const tank = await co.tank('Gin tank');
+    okBody(
+      await co.act('exciseInitial', {
+        vesselId: tank,
+        date: '2025-05-20',
+        alcoholType: 'Spirit',
+        alcoholId: co.gin,
+        lot: 'GIN-1',
+        volume: 1000,
+        strength: 41,
+      }),
+    );
+    gin750 = await co.create('product', { name: 'Gin 750', strength: 40, containerSize: 0.75, caseSize: 6 });
+    const bottled = await k.save('bottling', {
+      lot: 'B-1',
+      date: '2025-06-10T12:00:00Z',
+      product: gin750,
+      tank,
+      strength: 40,
+      bottles: 120,
+      caseSize: 6,
+      dutyPaid: false,
+    });
+    expect(bottled.errors).toBeUndefined();
+    await removeToDutyPaid('2025-06-20');
+    return k;
+  };
+  return { arrange, settings, fileCall, file, reopen, b262Duty, removeToDutyPaid };
 }

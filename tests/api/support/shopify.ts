@@ -1,0 +1,124 @@
+// The arrange the Shopify API tests share: the local stand-in of Shopify's Admin API and OAuth
+// (tests/standins/shopify.ts) with the environment that points the connector at it (saved and put
+// back), a company with the ecommerce add-on, connecting as a person connects (Connect answers the
+// shop's authorize URL, the browser goes there and comes back to our callback, signed), the order
+// sync settings, posting webhook deliveries as Shopify does, running the push job, and duty-paid
+// stock put in directly. Not a test file: vitest includes tests/**/*.test.ts only.
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { EVERYTHING, type Backend, type TestApi } from '../harness';
+import { exciseCompany } from '../exciseKit';
+import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
+import { postStock, MICRO } from '../../../src/server/domain/inventory/stock';
+import { startShopifyStandIn, type ShopifyStandIn } from '../../standins/shopify';
+import { startApiBeside, type StartedApi } from './quickbooks';
+
+export type Company = Awaited<ReturnType<typeof exciseCompany>>;
+
+/** The data of a GraphQL body (what exciseCompany's `call` answers); its errors throw. */
+export const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return r.data!;
+};
+
+/** Shopify's tax_lines of HST (13 %) of that price */
+export const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
+
+export type ShopifyRig = StartedApi & { shopify: ShopifyStandIn };
+
+/** Starts the stand-in, points the connector at it (a fresh INTEGRATIONS_KEY, the stand-in's API
+ * key and secret, its URL), then starts the API. */
+export async function startShopifyApi(backend: Backend): Promise<ShopifyRig> {
+  const shopify = await startShopifyStandIn();
+  const started = await startApiBeside(
+    backend,
+    {
+      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
+      SHOPIFY_API_KEY: shopify.apiKey,
+      SHOPIFY_API_SECRET: shopify.apiSecret,
+      SHOPIFY_BASE_URL: shopify.url,
+    },
+    () => shopify.close(),
+  );
+  return { shopify, ...started };
+}
+
+/** A company (exciseKit's) with the ecommerce add-on turned on. */
+export async function ecommerceCompany(api: TestApi): Promise<Company> {
+  const co = await exciseCompany(api);
+  ok(await co.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
+  return co;
+}
+
+/** The calls the Shopify tests make, on the API and stand-in `rig()` answers (started in
+ * beforeAll, after these are made). */
+export function shopifyCalls(rig: () => { api: TestApi; shopify: ShopifyStandIn }) {
+  /** Connect pressed for the shop, then the consent (its redirect query may be tampered with on
+   * the way back): answers the authorize URL and where the callback sends the browser. */
+  const connectThroughConsent = async (co: Company, shop: string, tamper?: (params: URLSearchParams) => void) => {
+    const { api, shopify } = rig();
+    shopify.shop = shop;
+    const url = ok(
+      await co.call<{ shopifyConnect: string }>(`mutation($shop: String!) { shopifyConnect(shop: $shop) }`, { shop }),
+    ).shopifyConnect;
+    const consent = await fetch(url, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    tamper?.(back.searchParams);
+    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}?${back.searchParams}` });
+    return { url, location: callback.headers.location };
+  };
+  /** Connected, back on /apps. */
+  const connect = async (co: Company, shop: string) => {
+    expect((await connectThroughConsent(co, shop)).location).toBe('/apps?connected=shopify');
+  };
+  /** Orders sync on, web orders to that customer, the site sold from that Shopify location. */
+  const syncOrders = async (co: Company, webCustomerId: string, siteId: string, locationId: number) =>
+    ok(
+      await co.call(
+        `mutation($input: EcommerceSettingsInput!) { ecommerceSettingsSave(input: $input) { orderSync } }`,
+        {
+          input: { webCustomerId, orderSync: true, siteLocations: [{ siteId, locationId: String(locationId) }] },
+        },
+      ),
+    );
+  /** A webhook delivery posted to our endpoint: the raw answer. */
+  const post = async (delivery: { headers: Record<string, string>; payload: string }) =>
+    rig().api.app.inject({
+      method: 'POST',
+      url: '/api/integrations/shopify/webhooks',
+      headers: delivery.headers,
+      payload: delivery.payload,
+    });
+  /** A webhook of that topic from the shop, signed as Shopify does: answers our outcome. */
+  const deliver = async (shop: string, topic: string, body: unknown, webhookId?: string) =>
+    (await post(rig().shopify.webhook(topic, body, { shop, webhookId }))).json() as { outcome: string };
+  /** The push job run for the company's Shopify work (what the queue would run). */
+  const run = (co: Company) => pushAllQueued(rig().api.database.db, { companyId: co.companyId, app: 'shopify' });
+  /** Sync now pressed: answers how many records it queued. */
+  const syncNow = async (co: Company) =>
+    ok(await co.call<{ integrationSync: number }>(`mutation { integrationSync(app: shopify) }`)).integrationSync;
+  /** Duty-paid units of the product at the site, put in directly (opening stock on 2026-11-01). */
+  const dutyPaid = (co: Company, productId: string, siteId: string, units: number, refId: string) =>
+    rig().api.database.db.transaction((tx) =>
+      postStock(
+        { db: tx, actor: { userId: co.userId, companyId: co.companyId, permissions: EVERYTHING, features: {} } },
+        { refType: 'test', refId },
+        [
+          {
+            date: '2026-11-01',
+            kind: 'Product',
+            stockId: productId,
+            siteId,
+            lot: null,
+            status: 'DutyPaid',
+            quantity: Math.round(units * MICRO),
+            laa: 0,
+            value: 0,
+            category: 'Received',
+            description: 'opening stock',
+          },
+        ],
+      ),
+    );
+  return { connectThroughConsent, connect, syncOrders, post, deliver, run, syncNow, dutyPaid };
+}
