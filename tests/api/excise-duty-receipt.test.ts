@@ -391,6 +391,18 @@ describe.each(backends)('excise receipt on %s', (backend) => {
     // taken back before any run: the payable is queued and sends the duty itself
     ok(await setStatus(made.id, 'Received'));
     expect(await payableLog()).toBe('queued');
+    // while the payable is being sent (it may be sending this duty), Billed again waits
+    const claim = (at: ReturnType<typeof sql>) =>
+      api.database.db.execute(sql`UPDATE integration_sync_log SET claimed_at = ${at}
+        WHERE company_id = ${k.co.companyId} AND entity_type = 'excisePayable'`);
+    await claim(sql`now()`);
+    const busy = await setStatus(made.id, 'Billed');
+    expect(busy.errors?.[0]).toMatchObject({
+      message:
+        'The excise payable of B262 2025-06-30 is being sent to QuickBooks right now: bill this receipt again in a minute',
+    });
+    await claim(sql`NULL`);
+    expect((await receipts()).at(-1)!.status).toBe('Received');
     const bills = qbo.records.Bill.length;
     await push();
     expect(qbo.records.Bill).toHaveLength(bills + 1);

@@ -179,4 +179,92 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
     expect(await linkOf(invoice.id)).toEqual({ external_id: invoice.qboId, sent_hash: 'void' });
     expect(numbered(invoice.number)[0]).toMatchObject({ PrivateNote: 'Voided', SyncToken: '1' });
   });
+
+  const edit = (id: string, input: Record<string, unknown>) =>
+    call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
+      id,
+      input,
+    }).then(ok);
+  const changesOf = (qboId: string) => rig.qbo.changes.filter((c) => String(c.body.Id) === qboId);
+
+  it('a link kept before its hash named the fields sent is not sent again when nothing changed', async () => {
+    const invoice = await sent();
+    // as links were kept before the hash named the optional fields sent: the digest alone
+    await rig.api.database.db.execute(sql`UPDATE integration_links SET sent_hash = split_part(sent_hash, ':', 1)
+      WHERE company_id = ${co.companyId} AND entity_type IN ('invoice', 'customer')`);
+    await rig.api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'queued'
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    const changes = rig.qbo.changes.length;
+    await push(co);
+    // neither the invoice nor its customer updated: what they are is what was sent
+    expect(rig.qbo.changes.slice(changes)).toEqual([]);
+    expect(changesOf(invoice.qboId)).toHaveLength(0);
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+  });
+
+  it('a create whose answer was lost, its retries run out, then edited, leaves QuickBooks with the edit', async () => {
+    const invoice = await issue();
+    rig.qbo.loseNextCreateAnswer('invoice');
+    await expect(pushAllQueued(rig.api.database.db, { companyId: co.companyId })).rejects.toThrow(
+      /QuickBooks Online failed \(500\)/,
+    );
+    expect(numbered(invoice.number)).toHaveLength(1);
+    // the retries ran out (failed), and the edit's save queues it again, its error cleared
+    await rig.api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'failed'
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    // 4 x 34.50 = 138.00 + 3 x 12.25 = 36.75: 174.75
+    await edit(invoice.id, {
+      lines: [
+        { description: 'Gin 750 mL', quantity: 4, unitPrice: 34.5 },
+        { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25 },
+      ],
+    });
+    expect(await logOf(invoice.id)).toEqual({ status: 'queued', last_error: null });
+    await push(co);
+    expect(numbered(invoice.number)).toHaveLength(1);
+    expect(numbered(invoice.number)[0]).toMatchObject({ TotalAmt: 174.75 });
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+  });
+
+  it('an invoice deleted in QuickBooks already, then deleted here, is done with no void', async () => {
+    const invoice = await sent();
+    const at = rig.qbo.records.Invoice.findIndex((i) => i.Id === invoice.qboId);
+    rig.qbo.records.Invoice.splice(at, 1);
+    expect(await remove(invoice.id)).toEqual({ error: null });
+    await push(co);
+    expect(voidsOf(invoice.qboId)).toHaveLength(0);
+    expect(await logOf(invoice.id)).toEqual({ status: 'succeeded', last_error: null });
+    expect(await linkOf(invoice.id)).toEqual({ external_id: invoice.qboId, sent_hash: 'void' });
+  });
+
+  it('an invoice being created over there is not deleted; one whose create did not finish is named under More info', async () => {
+    const busy = await issue();
+    await rig.api.database.db.execute(sql`UPDATE integration_sync_log SET claimed_at = now()
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${busy.id}`);
+    const refused = await call(co, `mutation($id: ID!) { objectDelete(id: $id) { error } }`, { id: busy.id });
+    expect(JSON.stringify(refused)).toMatch(/This invoice is being sent to QuickBooks Online right now/);
+    expect(
+      ok(
+        await call<{ invoice: { id: string } | null }>(co, `query($id: ID!) { invoice(id: $id) { id } }`, {
+          id: busy.id,
+        }),
+      ).invoice,
+    ).toEqual({ id: busy.id });
+    await rig.api.database.db.execute(sql`UPDATE integration_sync_log SET claimed_at = NULL
+      WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${busy.id}`);
+    await push(co);
+
+    const lost = await issue();
+    rig.qbo.loseNextCreateAnswer('invoice');
+    await expect(pushAllQueued(rig.api.database.db, { companyId: co.companyId })).rejects.toThrow(
+      /QuickBooks Online failed \(500\)/,
+    );
+    expect(await remove(lost.id)).toEqual({ error: null });
+    await push(co);
+    const log = await logOf(lost.id);
+    expect(log.status).toBe('failed');
+    expect(log.last_error).toMatch(
+      /This invoice was deleted here while its send to QuickBooks Online had not finished: if QuickBooks Online has it/,
+    );
+  });
 });

@@ -242,17 +242,24 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     expect(await sync(co)).toBe(1);
     await pushAllQueued(api.database.db);
     const first = await linkOf(invoice.id);
+    const posts = () => qbo.requests.filter((r) => r.entity === 'invoice' && r.method === 'POST');
+    const created = posts().at(-1)!;
     // as if the job died between QuickBooks' answer and saving the link
     await api.database.db.execute(sql`DELETE FROM integration_links WHERE company_id = ${co.companyId}
       AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
     await api.database.db
       .execute(sql`UPDATE integration_sync_log SET status = 'queued' WHERE company_id = ${co.companyId}
       AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
+    const before = posts().length;
     await pushAllQueued(api.database.db);
     expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
     expect(await linkOf(invoice.id)).toBe(first);
-    const creates = qbo.requests.filter((r) => r.entity === 'invoice' && r.method === 'POST');
-    expect(creates.at(-1)!.requestId).toBe(creates.at(-2)!.requestId);
+    // the create sent again with its requestid (QuickBooks answers the invoice it made), then,
+    // as the create was sent before, an update so QuickBooks has the invoice as it is now
+    const retried = posts().slice(before);
+    expect(retried[0].requestId).toBe(created.requestId);
+    expect(retried).toHaveLength(2);
+    expect(retried[1].requestId).not.toBe(created.requestId);
   });
 
   it('refreshes an expired access token and tries once more', async () => {

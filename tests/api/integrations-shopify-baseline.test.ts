@@ -195,4 +195,24 @@ describe.each(backends)('Shopify orders imported before their baseline was kept,
     expect((await salesOrderOf('#5001')).total).toBe('50.290');
     expect(await logOf(5840000001)).toEqual({ status: 'succeeded', last_error: null });
   });
+
+  it('says nothing of an order Shopify edited before it was imported: the sales order has its units', async () => {
+    // #5002: a Gin taken off in Shopify before the import, which took the 2 left
+    const edited = order(5840000002, '#5002', {
+      current_total_tax: '10.27',
+      current_total_price: '89.27',
+      line_items: [gin(3, 2, '13.46')],
+    });
+    await deliver('orders/create', edited);
+    await run();
+    const so = await salesOrderOf('#5002');
+    expect(await quantities(so.id)).toEqual(['2.000']);
+    await db().execute(sql`UPDATE shopify_orders SET applied = NULL WHERE company_id = ${a.companyId}
+      AND shopify_order_id = '5840000002'`);
+    // then fulfilled: the same units, nothing for staff to check
+    await deliver('orders/updated', { ...edited, updated_at: '2026-11-25T13:00:00Z', fulfillment_status: 'fulfilled' });
+    await run();
+    expect(await quantities(so.id)).toEqual(['2.000']);
+    expect(await logOf(5840000002)).toEqual({ status: 'succeeded', last_error: null });
+  });
 });

@@ -48,6 +48,11 @@ export const sentHashNaming = (payload: unknown, optional: Record<string, string
     .filter((key) => optional[key])
     .join(',')}`;
 
+/** Whether what is sent now (`hash`) is what was sent (`sent`): their digests alike, whatever
+ * fields either names (a hash kept before the fields were named is its digest alone). */
+export const sameSent = (sent: string | null, hash: string) =>
+  sent !== null && sent.split(':')[0] === hash.split(':')[0];
+
 /** The optional fields a hash from sentHashNaming says were sent (none for an older hash). */
 export const fieldsSentIn = (hash: string | null): Set<string> =>
   new Set(hash?.split(':')[1]?.split(',').filter(Boolean) ?? []);

@@ -158,7 +158,8 @@ export interface AccountingConnector extends OAuthConnector {
     invoice: InvoiceToPush,
     requestId: RequestIdFor,
   ): Promise<string>;
-  /** the invoice over there voided (kept, its amounts zero); answers its new version */
+  /** the invoice over there voided (kept, its amounts zero); answers its new version ('' when it
+   * is deleted there already) */
   voidInvoice(tokens: ConnectorTokens, externalId: string, requestId: RequestIdFor): Promise<string>;
   /** the credit memo over there given the credit note's state now; answers its new version */
   updateCreditNote(

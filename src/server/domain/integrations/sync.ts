@@ -34,6 +34,7 @@ import {
 import {
   centsOf,
   fieldsSentIn,
+  sameSent,
   linkedOrPushed,
   requestIdOf,
   RetryLater,
@@ -153,7 +154,22 @@ export async function queueDeletedInvoice(ctx: DomainContext, invoice: { id: str
   const queued: string[] = [];
   for (const app of await accountingAppsOf(ctx)) {
     const link = await linkRowOf(ctx.db, companyId, app, 'invoice', invoice.id);
-    if (!link || link.sent_hash === VOIDED) continue;
+    if (link?.sent_hash === VOIDED) continue;
+    if (!link) {
+      const [row] = rowsOf<{ claimed: boolean; create_sent: boolean }>(
+        await ctx.db.execute(sql`SELECT claimed_at IS NOT NULL AS claimed, create_sent FROM integration_sync_log
+          WHERE company_id = ${companyId} AND app = ${app} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`),
+      );
+      // being created over there this very moment: once linked, its delete voids it
+      if (row && String(row.claimed) === 'true')
+        throw new AppError(
+          'CONFLICT',
+          `This invoice is being sent to ${accountingApp(app).connector.provider} right now: delete it again in a minute, and it is voided there too`,
+          { id: invoice.id },
+        );
+      // a create that did not finish may have made it there: the job says so under More info
+      if (!row || String(row.create_sent) !== 'true') continue;
+    }
     await ctx.db.execute(
       queueRowsSql(
         app,
@@ -220,7 +236,7 @@ export async function customerExternalIdOf(
   );
   if (pushed) return externalId;
   const link = (await linkRowOf(db, companyId, app.key, 'customer', customer.id))!;
-  if (link.sent_hash === hash) return externalId;
+  if (sameSent(link.sent_hash, hash)) return externalId;
   let version: string | null = null;
   // removed here since it was sent: '' clears it there (null leaves QuickBooks' own)
   const sent = fieldsSentIn(link.sent_hash);
@@ -345,11 +361,12 @@ async function claimedDocument(
   return outcome;
 }
 
-/** Whether a document's create is sent again after a failure (its sync-log row keeps the error
- * of an earlier try): the other system may have made the record then and lost only its answer,
- * and a requestid sent again answers that record as first made, not what is sent now (an edit
- * in between). Such a create is linked with no hash and followed at once by an update, so
- * what the other system keeps is the document as it is now. */
+/** Whether a document's create was sent before (integration_sync_log.create_sent, migration
+ * 0048: set just before each create call and never reset by queueing again): the other system
+ * may have made the record then and lost only its answer, and a requestid sent again answers
+ * that record as first made, not what is sent now (an edit in between). Such a create is linked
+ * with no hash and followed at once by an update, so what the other system keeps is the
+ * document as it is now. Marks this try, committed before the call goes. */
 async function createRetried(
   db: Db,
   companyId: string,
@@ -358,10 +375,14 @@ async function createRetried(
   entityId: string,
 ): Promise<boolean> {
   const [row] = rowsOf<{ retried: boolean }>(
-    await db.execute(sql`SELECT last_error IS NOT NULL AS retried FROM integration_sync_log
-      WHERE company_id = ${companyId} AND app = ${app.key} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
+    await db.execute(sql`UPDATE integration_sync_log n SET create_sent = true
+      FROM integration_sync_log o
+      WHERE n.company_id = ${companyId} AND n.app = ${app.key} AND n.entity_type = ${entityType}
+        AND n.entity_id = ${entityId}
+        AND o.company_id = n.company_id AND o.app = n.app AND o.entity_type = n.entity_type AND o.entity_id = n.entity_id
+      RETURNING o.create_sent AS retried`),
   );
-  return row?.retried ?? false;
+  return row?.retried === true || String(row?.retried) === 'true';
 }
 
 /** The invoice over there as it is here: created once; sent again as an update when what the
@@ -387,9 +408,19 @@ async function sendInvoice(
   const status = found?.invoice.status ?? 'gone';
   if (!link) {
     if (!found || !ISSUED.includes(status)) {
+      const [row] = rowsOf<{ create_sent: boolean }>(
+        await db.execute(sql`SELECT create_sent FROM integration_sync_log WHERE company_id = ${companyId}
+          AND app = ${app.key} AND entity_type = 'invoice' AND entity_id = ${invoiceId}`),
+      );
+      // deleted after a create that did not finish: it may be there, and has no id here to void
+      if (!found && String(row?.create_sent) === 'true')
+        throw new ConnectorError({
+          kind: 'rejected',
+          message: `This invoice was deleted here while its send to ${app.connector.provider} had not finished: if ${app.connector.provider} has it (an invoice with its number), void it there`,
+        });
       // deleted, voided or back to draft before it was ever sent: nothing to book
       await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
-        AND entity_type = 'invoice' AND entity_id = ${invoiceId} AND status = 'queued'`);
+        AND entity_type = 'invoice' AND entity_id = ${invoiceId} AND status = 'queued' AND NOT create_sent`);
       return 'skipped';
     }
     await renew();
@@ -418,7 +449,7 @@ async function sendInvoice(
         requestIdOf(companyId, app.key, 'invoice', `${invoiceId}:void:${v}`),
       ),
     );
-    await markSent(db, companyId, app.key, 'invoice', invoiceId, { version, hash: VOIDED });
+    await markSent(db, companyId, app.key, 'invoice', invoiceId, { version: version || null, hash: VOIDED });
     return 'succeeded';
   }
   // back to draft after it was sent: what was booked stays as it was
@@ -426,7 +457,7 @@ async function sendInvoice(
   await renew();
   const toPush = await invoicePayloadOf(db, companyId, app, session, found);
   const hash = invoiceHashOf(toPush);
-  if (hash === link.sent_hash) return 'skipped';
+  if (sameSent(link.sent_hash, hash)) return 'skipped';
   // a due date removed since it was sent: '' clears it there (null leaves QuickBooks' own)
   const update = { ...toPush, dueDate: toPush.dueDate ?? (fieldsSentIn(link.sent_hash).has('dueDate') ? '' : null) };
   await renew();

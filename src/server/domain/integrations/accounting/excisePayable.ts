@@ -344,6 +344,18 @@ async function queuePayableOf(ctx: DomainContext, receiptId: string) {
 async function refuseBillingTwice(ctx: DomainContext, receipt: { id?: unknown; status?: unknown }) {
   const duty = await dutyReceiptOf(ctx, String(receipt.id));
   if (!duty) return;
+  // the payable being sent this very moment may be sending this receipt's duty itself: its sent
+  // row is written only once the call returns
+  const [sending] = rowsOf<{ app: string }>(
+    await ctx.db.execute(sql`SELECT app FROM integration_sync_log WHERE company_id = ${ctx.actor.companyId}
+      AND entity_type = ${EXCISE_PAYABLE_ENTITY} AND entity_id = ${duty.return_id} AND claimed_at IS NOT NULL LIMIT 1`),
+  );
+  if (sending)
+    throw new AppError(
+      'CONFLICT',
+      `The excise payable of ${duty.form} ${duty.period_end} is being sent to QuickBooks right now: bill this receipt again in a minute`,
+      { id: String(receipt.id), returnId: duty.return_id },
+    );
   const [sent] = rowsOf<{ version: number }>(
     await ctx.db.execute(sql`SELECT s.version FROM accounting_excise_payables_sent s
       WHERE s.company_id = ${ctx.actor.companyId} AND s.return_id = ${duty.return_id} AND s.version >= ${duty.version}

@@ -277,8 +277,15 @@ export const quickbooksConnector: AccountingConnector = {
     // and "Voided" put before its private note. A void retried after its answer was lost finds
     // it void already, and QuickBooks refuses to void it again: what the read finds void is
     // done. A refusal (voided, or changed there, since the read: 5010) reads it once more.
+    // One deleted there already (Object Not Found) books nothing either: done, no version.
     for (let attempt = 0; ; attempt++) {
-      const current = await read(tokens, 'invoice', externalId, 'Invoice');
+      let current: Record<string, unknown>;
+      try {
+        current = await read(tokens, 'invoice', externalId, 'Invoice');
+      } catch (error) {
+        if (isGone(error)) return '';
+        throw error;
+      }
       const syncToken = String(current.SyncToken ?? '0');
       if (isVoided(current)) return syncToken;
       try {

@@ -424,11 +424,16 @@ async function followChange(
   if (!applied && !order.cancelled_at) {
     await seen();
     if (!wasEdited(order)) return salesOrderId;
-    const [so] = rowsOf<{ number: string }>(
-      await db.execute(sql`SELECT number FROM sales_orders WHERE company_id = ${actor.companyId}
-        AND id = ${salesOrderId}`),
+    const [so] = rowsOf<{ number: string; units: string | null }>(
+      await db.execute(sql`SELECT o.number, (SELECT sum(l.quantity) FROM sales_orders_lines l
+          WHERE l.company_id = o.company_id AND l.parent_id = o.id)::text AS units
+        FROM sales_orders o WHERE o.company_id = ${actor.companyId} AND o.id = ${salesOrderId}`),
     );
     if (!so) return { skipped: 'Its sales order was deleted here' };
+    // edited in Shopify before it was imported (the import took the units as they were then):
+    // the sales order has Shopify's units, nothing to check
+    const shopifyUnits = order.line_items.reduce((sum, l) => sum + currentQuantity(l), 0);
+    if (Number(so.units ?? 0) === shopifyUnits) return salesOrderId;
     const now = order.line_items
       .filter((l) => currentQuantity(l) > 0)
       .map((l) => `${currentQuantity(l)} x ${l.title}`)
