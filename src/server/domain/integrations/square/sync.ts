@@ -259,6 +259,10 @@ interface HeldOrder {
   takenIds: string[];
 }
 
+/** changes_held as read: jsonb may arrive parsed or as its text, by driver */
+const heldList = (held: HeldOrder[] | string): HeldOrder[] =>
+  typeof held === 'string' ? (JSON.parse(held) as HeldOrder[]) : held;
+
 const heldWords = (h: HeldOrder) =>
   `Square order ${h.orderId} (${h.day}): ${h.reason}. Left out for over ${HELD_MS / 86_400_000} days, it is no longer ` +
   'looked for on every pull: fix the product (its SKU, or its stock), then press Sync now to take it';
@@ -314,9 +318,7 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
   const byDay = new Map<string, SoldLine[]>();
   for (const l of fresh) byDay.set(dayOfLine(l), [...(byDay.get(dayOfLine(l)) ?? []), l]);
   const problems: string[] = [];
-  const held = new Map<string, HeldOrder>(
-    (typeof mark.held === 'string' ? (JSON.parse(mark.held) as HeldOrder[]) : mark.held).map((h) => [h.orderId, h]),
-  );
+  const held = new Map<string, HeldOrder>(heldList(mark.held).map((h) => [h.orderId, h]));
   // the next look starts no later than the earliest order left out changed, for HELD_MS at most:
   // it is found again (and taken once its product or stock is there) until it is taken
   let checked = end;
@@ -354,6 +356,13 @@ async function pullChanges(ctx: DomainContext, app: PointOfSaleApp, session: Ses
   }
   await db.transaction(async (tx) => {
     await settingsOf(tx, companyId, true);
+    // another pull (the schedule's beside a Sync now) may have held orders since this one read
+    // the list: read again under the row's lock, what this pull did not see is kept as it is
+    const [now] = rowsOf<{ held: HeldOrder[] | string }>(
+      await tx.execute(sql`SELECT changes_held AS held FROM square_settings WHERE company_id = ${companyId}`),
+    );
+    const seen = new Set(fresh.map((l) => l.orderId));
+    for (const h of heldList(now?.held ?? [])) if (!seen.has(h.orderId) && !held.has(h.orderId)) held.set(h.orderId, h);
     // a held order taken now (seen again by Sync now) or by the day's own pull is named no more
     const takenIds = [...held.values()].flatMap((h) => h.takenIds);
     const taken = new Set(
