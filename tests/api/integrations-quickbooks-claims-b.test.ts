@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends } from './harness';
-import { rowsOf } from '../../src/server/db/connect';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import {
   accountingMember,
@@ -22,40 +21,13 @@ describe.each(backends)('QuickBooks Online: claims, on %s', (backend) => {
   let rig: QuickBooksRig;
   let co: Member;
   let seq = 0;
-  const { call, ok, connect, push } = quickBooksCalls(() => rig.api);
+  const qb = quickBooksCalls(() => rig.api);
+  const { connect, push } = qb;
   const db = () => rig.api.database.db;
 
-  const newCustomer = async (name: string) =>
-    ok(
-      await call<{ customerCreate: { id: string } }>(
-        co,
-        `mutation($input: CustomerInput!) { customerCreate(input: $input) { id } }`,
-        { input: { name } },
-      ),
-    ).customerCreate.id;
-  const issue = async (customer: string) => {
-    seq += 1;
-    return ok(
-      await call<{ invoiceCreate: { id: string; number: string } }>(
-        co,
-        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
-        {
-          input: {
-            number: `CL-${seq}`,
-            customer,
-            date: '2026-11-02',
-            status: 'Sent',
-            lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }],
-          },
-        },
-      ),
-    ).invoiceCreate;
-  };
-  const logOf = async (entityType: string, id: string) =>
-    rowsOf<{ status: string; claim_token: string | null }>(
-      await db().execute(sql`SELECT status, claim_token FROM integration_sync_log
-        WHERE company_id = ${co.companyId} AND entity_type = ${entityType} AND entity_id = ${id}`),
-    )[0];
+  const newCustomer = (name: string) => qb.newCustomer(co, { name });
+  const issue = (customer: string) => qb.issueInvoice(co, { number: `CL-${(seq += 1)}`, customer });
+  const logOf = (entityType: string, id: string) => qb.syncLogOf(co, entityType, id, ['status', 'claim_token']);
 
   beforeAll(async () => {
     rig = await startQuickBooksApi(backend);
@@ -73,12 +45,7 @@ describe.each(backends)('QuickBooks Online: claims, on %s', (backend) => {
     await push(co);
     const [made] = rig.qbo.records.Customer.filter((c) => c.DisplayName === 'Cave Saint-Roch');
     expect(made).toBeDefined();
-    ok(
-      await call(co, `mutation($id: ID!, $input: CustomerInput!) { customerUpdate(id: $id, input: $input) { id } }`, {
-        id: customer,
-        input: { name: 'Cave Saint-Roch inc.' },
-      }),
-    );
+    await qb.updateCustomer(co, customer, { name: 'Cave Saint-Roch inc.' });
     expect(await logOf('customer', customer)).toMatchObject({ status: 'queued' });
     // the first job's first call is answered late: the second job runs while it waits
     rig.qbo.inject({ kind: 'delay', ms: 600 });

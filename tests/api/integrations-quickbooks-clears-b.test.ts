@@ -18,49 +18,14 @@ describe.each(backends)('QuickBooks Online: fields removed after they were sent,
   let rig: QuickBooksRig;
   let co: Member;
   let seq = 0;
-  const { call, ok, connect, push } = quickBooksCalls(() => rig.api);
+  const qb = quickBooksCalls(() => rig.api);
+  const { connect, push } = qb;
 
-  const newCustomer = async (input: Record<string, unknown>) =>
-    ok(
-      await call<{ customerCreate: { id: string } }>(
-        co,
-        `mutation($input: CustomerInput!) { customerCreate(input: $input) { id } }`,
-        { input },
-      ),
-    ).customerCreate.id;
-  const updateCustomer = async (id: string, input: Record<string, unknown>) =>
-    ok(
-      await call(co, `mutation($id: ID!, $input: CustomerInput!) { customerUpdate(id: $id, input: $input) { id } }`, {
-        id,
-        input,
-      }),
-    );
-  const issue = async (customer: string, input: Record<string, unknown> = {}) => {
-    seq += 1;
-    return ok(
-      await call<{ invoiceCreate: { id: string; number: string } }>(
-        co,
-        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
-        {
-          input: {
-            number: `CLR-${seq}`,
-            customer,
-            date: '2026-11-02',
-            status: 'Sent',
-            lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }],
-            ...input,
-          },
-        },
-      ),
-    ).invoiceCreate;
-  };
-  const updateInvoice = async (id: string, input: Record<string, unknown>) =>
-    ok(
-      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
-        id,
-        input,
-      }),
-    );
+  const newCustomer = (input: Record<string, unknown>) => qb.newCustomer(co, input);
+  const updateCustomer = (id: string, input: Record<string, unknown>) => qb.updateCustomer(co, id, input);
+  const issue = (customer: string, input: Record<string, unknown> = {}) =>
+    qb.issueInvoice(co, { number: `CLR-${(seq += 1)}`, customer, ...input });
+  const updateInvoice = (id: string, input: Record<string, unknown>) => qb.updateInvoice(co, id, input);
   const changesOf = (entity: string, id: string) =>
     rig.qbo.changes.filter((c) => c.entity === entity && String(c.body.Id) === id);
   const qboCustomer = (name: string) => rig.qbo.records.Customer.find((c) => c.DisplayName === name)!;

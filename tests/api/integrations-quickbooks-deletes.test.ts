@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends } from './harness';
-import { rowsOf } from '../../src/server/db/connect';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import {
   accountingMember,
@@ -21,29 +20,20 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
   let co: Member;
   let customer = '';
   let seq = 0;
-  const { call, ok, connect, push } = quickBooksCalls(() => rig.api);
+  const qb = quickBooksCalls(() => rig.api);
+  const { call, ok, connect, push } = qb;
 
-  const issue = async (status = 'Sent') => {
-    seq += 1;
-    return ok(
-      await call<{ invoiceCreate: { id: string; number: string } }>(
-        co,
-        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
-        {
-          input: {
-            number: `DEL-${seq}`,
-            customer,
-            date: '2026-11-02',
-            status,
-            lines: [
-              { description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 },
-              { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25 },
-            ],
-          },
-        },
-      ),
-    ).invoiceCreate;
-  };
+  // 2 x 34.50 = 69.00 and 3 x 12.25 = 36.75: 105.75
+  const issue = (status = 'Sent') =>
+    qb.issueInvoice(co, {
+      number: `DEL-${(seq += 1)}`,
+      customer,
+      status,
+      lines: [
+        { description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 },
+        { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25 },
+      ],
+    });
   const remove = async (id: string) =>
     ok(
       await call<{ objectDelete: { error: string | null } }>(
@@ -52,16 +42,8 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
         { id },
       ),
     ).objectDelete;
-  const logOf = async (id: string) =>
-    rowsOf<{ status: string; last_error: string | null }>(
-      await rig.api.database.db.execute(sql`SELECT status, last_error FROM integration_sync_log
-        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${id}`),
-    )[0];
-  const linkOf = async (id: string) =>
-    rowsOf<{ external_id: string; sent_hash: string | null }>(
-      await rig.api.database.db.execute(sql`SELECT external_id, sent_hash FROM integration_links
-        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${id}`),
-    )[0];
+  const logOf = (id: string) => qb.syncLogOf(co, 'invoice', id, ['status', 'last_error']);
+  const linkOf = (id: string) => qb.linkOf(co, 'invoice', id);
   const numbered = (number: string) => rig.qbo.records.Invoice.filter((i) => i.DocNumber === number);
   const voidsOf = (qboId: string) =>
     rig.qbo.changes.filter((c) => c.operation === 'void' && String(c.body.Id) === qboId);
@@ -76,12 +58,7 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
   beforeAll(async () => {
     rig = await startQuickBooksApi(backend);
     co = await accountingMember(rig.api);
-    customer = ok(
-      await call<{ customerCreate: { id: string } }>(
-        co,
-        `mutation { customerCreate(input: { name: "Bar l'Alambic", email: "bar@alambic.example" }) { id } }`,
-      ),
-    ).customerCreate.id;
+    customer = await qb.newCustomer(co, { name: "Bar l'Alambic", email: 'bar@alambic.example' });
     await connect(co);
     // the connection's chart read goes first, so each test sees only its own calls
     await push(co);
@@ -116,12 +93,7 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
 
   it('an invoice voided, then deleted, is not voided twice; one never sent is never sent', async () => {
     const invoice = await sent();
-    ok(
-      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
-        id: invoice.id,
-        input: { status: 'Void' },
-      }),
-    );
+    await qb.updateInvoice(co, invoice.id, { status: 'Void' });
     await push(co);
     expect(voidsOf(invoice.qboId)).toHaveLength(1);
     expect(await remove(invoice.id)).toEqual({ error: null });
@@ -166,12 +138,7 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
 
   it('a void QuickBooks refuses because the invoice was voided there since the read is recorded as done', async () => {
     const invoice = await sent();
-    ok(
-      await call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
-        id: invoice.id,
-        input: { status: 'Void' },
-      }),
-    );
+    await qb.updateInvoice(co, invoice.id, { status: 'Void' });
     // someone voids it in QuickBooks' own screens just after the job's read
     rig.qbo.editAfterNextRead('Invoice', invoice.qboId, { TotalAmt: 0, Balance: 0, PrivateNote: 'Voided' });
     await push(co);
@@ -180,11 +147,6 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
     expect(numbered(invoice.number)[0]).toMatchObject({ PrivateNote: 'Voided', SyncToken: '1' });
   });
 
-  const edit = (id: string, input: Record<string, unknown>) =>
-    call(co, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
-      id,
-      input,
-    }).then(ok);
   const changesOf = (qboId: string) => rig.qbo.changes.filter((c) => String(c.body.Id) === qboId);
 
   it('a link kept before its hash named the fields sent is not sent again when nothing changed', async () => {
@@ -213,7 +175,7 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
     await rig.api.database.db.execute(sql`UPDATE integration_sync_log SET status = 'failed'
       WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`);
     // 4 x 34.50 = 138.00 + 3 x 12.25 = 36.75: 174.75
-    await edit(invoice.id, {
+    await qb.updateInvoice(co, invoice.id, {
       lines: [
         { description: 'Gin 750 mL', quantity: 4, unitPrice: 34.5 },
         { description: 'Vodka 375 mL', quantity: 3, unitPrice: 12.25 },

@@ -10,71 +10,33 @@
 // 79.00, HST 10.27, 89.27; the sales order keeps its 3 and More info names the order. Then a
 // second Gin off (current_quantity 1): 34.50 + 10.00 = 44.50, HST 5.785 -> 5.79, 50.29, followed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { backends, startApi, type TestApi } from './harness';
-import { exciseCompany } from './exciseKit';
+import { backends } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startShopifyStandIn, type ShopifyStandIn } from '../standins/shopify';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
-
-type Company = Awaited<ReturnType<typeof exciseCompany>>;
+import {
+  ecommerceCompany,
+  ginLineItem,
+  ok,
+  orderResource as order,
+  shopifyCalls,
+  startShopifyApi,
+  type Company,
+  type ShopifyRig,
+} from './support/shopify';
 
 const SHOP = 'distillerie-baseline.myshopify.com';
 const BOUTIQUE = 655441493;
-const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
 
-const order = (id: number, name: string, extra: Record<string, unknown>) => ({
-  id,
-  name,
-  email: 'bob.norman@mail.example.com',
-  customer: { id: 207119552, email: 'bob.norman@mail.example.com', verified_email: true },
-  currency: 'CAD',
-  created_at: '2026-11-24T15:00:00Z',
-  updated_at: '2026-11-24T15:00:00Z',
-  cancelled_at: null,
-  fulfillment_status: null,
-  location_id: null,
-  total_shipping_price_set: { shop_money: { amount: '10.00', currency_code: 'CAD' } },
-  shipping_lines: [{ title: 'Standard', price: '10.00', discount_allocations: [], tax_lines: hst('1.30') }],
-  ...extra,
-});
-
-const gin = (quantity: number, current: number, tax: string) => ({
-  id: 7101,
-  sku: 'GIN-750',
-  title: 'Gin 750 mL',
-  quantity,
-  current_quantity: current,
-  fulfillable_quantity: current,
-  price: '34.50',
-  total_discount: '0.00',
-  discount_allocations: [],
-  tax_lines: hst(tax),
-});
+const gin = (quantity: number, current: number, tax: string) => ginLineItem(7101, quantity, current, tax);
 
 describe.each(backends)('Shopify orders imported before their baseline was kept, on %s', (backend) => {
-  let api: TestApi;
-  let shopify: ShopifyStandIn;
+  let rig: ShopifyRig;
   let a: Company;
-  const saved: Record<string, string | undefined> = {};
 
-  const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data!;
-  };
-  const db = () => api.database.db;
-  const deliver = async (topic: string, body: unknown) => {
-    const delivery = shopify.webhook(topic, body, { shop: SHOP });
-    const r = await api.app.inject({
-      method: 'POST',
-      url: '/api/integrations/shopify/webhooks',
-      headers: delivery.headers,
-      payload: delivery.payload,
-    });
-    return r.json() as { outcome: string };
-  };
-  const run = () => pushAllQueued(db(), { companyId: a.companyId, app: 'shopify' });
+  const sh = shopifyCalls(() => rig);
+  const db = () => rig.api.database.db;
+  const deliver = (topic: string, body: unknown) => sh.deliver(SHOP, topic, body);
+  const run = () => sh.run(a);
   const salesOrderOf = async (shopifyName: string) =>
     rowsOf<{ id: string; number: string; total: string }>(
       await db().execute(sql`SELECT id::text, number, total::text FROM sales_orders
@@ -85,63 +47,21 @@ describe.each(backends)('Shopify orders imported before their baseline was kept,
       await db().execute(sql`SELECT quantity::text FROM sales_orders_lines WHERE company_id = ${a.companyId}
         AND parent_id = ${id} ORDER BY position`),
     ).map((l) => l.quantity);
-  const logOf = async (shopifyId: number) =>
-    rowsOf<{ status: string; last_error: string | null }>(
-      await db().execute(sql`SELECT l.status, l.last_error FROM integration_sync_log l
-        JOIN shopify_orders s ON s.company_id = l.company_id AND s.id = l.entity_id
-        WHERE l.company_id = ${a.companyId} AND l.entity_type = 'shopifyOrder'
-          AND s.shopify_order_id = ${String(shopifyId)}`),
-    )[0];
-  const updatesOf = async (salesOrderId: string) =>
-    rowsOf<{ count: number }>(
-      await db().execute(sql`SELECT count(*)::int AS count FROM audit_log WHERE company_id = ${a.companyId}
-        AND entity = 'salesOrder' AND entity_id = ${salesOrderId} AND event = 'updated'`),
-    )[0].count;
+  const logOf = (shopifyId: number) => sh.orderLogOf(a, shopifyId);
+  const updatesOf = (salesOrderId: string) => sh.salesOrderUpdates(a, salesOrderId);
 
   beforeAll(async () => {
-    shopify = await startShopifyStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      SHOPIFY_API_KEY: shopify.apiKey,
-      SHOPIFY_API_SECRET: shopify.apiSecret,
-      SHOPIFY_BASE_URL: shopify.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    a = await exciseCompany(api);
-    ok(await a.call(`mutation { addOnSet(addOn: "ecommerce", enabled: true) }`));
+    rig = await startShopifyApi(backend);
+    a = await ecommerceCompany(rig.api);
     await a.create('product', { name: 'Gin 750', sku: 'GIN-750', strength: 40, containerSize: 0.75, caseSize: 12 });
     await a.create('tax', { name: 'HST', rate: 13 });
     const bob = await a.create('customer', { name: 'Bob Norman', email: 'bob.norman@mail.example.com' });
-    shopify.locations.push({ id: BOUTIQUE, name: 'Boutique', active: true });
-    shopify.shop = SHOP;
-    const url = ok(
-      await a.call<{ shopifyConnect: string }>(`mutation($shop: String!) { shopifyConnect(shop: $shop) }`, {
-        shop: SHOP,
-      }),
-    ).shopifyConnect;
-    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-    await api.app.inject({ method: 'GET', url: `${back.pathname}?${back.searchParams}` });
-    ok(
-      await a.call(`mutation($input: EcommerceSettingsInput!) { ecommerceSettingsSave(input: $input) { orderSync } }`, {
-        input: {
-          webCustomerId: bob,
-          orderSync: true,
-          siteLocations: [{ siteId: a.site, locationId: String(BOUTIQUE) }],
-        },
-      }),
-    );
+    rig.shopify.locations.push({ id: BOUTIQUE, name: 'Boutique', active: true });
+    await sh.connect(a, SHOP);
+    await sh.syncOrders(a, bob, a.site, BOUTIQUE);
   });
   afterAll(async () => {
-    await api?.close();
-    await shopify?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('asks staff to check a quantity Shopify changed on an order with no baseline, then follows later changes', async () => {

@@ -11,43 +11,37 @@
 // now on, and More info still names it. Once the product is added (5 duty-paid bottles), Sync
 // now takes the sale: a second invoice for D of 33.90, one bottle out (5 - 1 = 4), nothing failed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { EVERYTHING, backends, startApi, type TestApi } from './harness';
-import { exciseCompany } from './exciseKit';
-import { companyTable } from '../../src/generated/tables';
+import { sql } from 'drizzle-orm';
+import { backends } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
-import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
+import { type StandInLine } from '../standins/square';
 import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
 import { addDays } from '../../src/shared/days';
-import { startOfDay } from '../../src/server/domain/integrations/square/days';
-import { dayIn } from '../../src/server/domain/company/timeZone';
+import {
+  closedAt as at,
+  money,
+  pointOfSaleCompany,
+  squareCalls,
+  startSquareApi,
+  yesterdayInToronto,
+  type Co,
+  type SquareRig,
+} from './support/square';
 
-type Co = Awaited<ReturnType<typeof exciseCompany>>;
-type Gql = { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
-
-const ZONE = 'America/Toronto';
 const WEEK_MS = 7 * 24 * 3_600_000;
 
 describe.each(backends)('Square orders left out past the hold on %s', (backend) => {
-  let api: TestApi;
-  let square: SquareStandIn;
+  let rig: SquareRig;
   let co: Co;
-  let tastingRoom = '';
   let vodkaVariation = '';
-  const saved: Record<string, string | undefined> = {};
-  const yesterday = addDays(dayIn(ZONE, new Date(Date.now() - 2 * 3_600_000)), -1);
+  const yesterday = yesterdayInToronto();
 
-  const ok = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => {
-    const r = (await api.gql(co.companyId, query, variables, co.token)).body as Gql;
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data as T;
-  };
-  const at = (day: string, hour: number) =>
-    new Date(Date.parse(startOfDay(ZONE, day)) + hour * 3_600_000).toISOString();
-  const money = (amount: number) => ({ amount, currency: 'CAD' });
-  const HST = { uid: 'T1', name: 'HST', percentage: '13.0', type: 'ADDITIVE', scope: 'ORDER' } as const;
+  const sq = squareCalls(
+    () => rig,
+    () => co,
+  );
+  const { invoicesOf, failures, order } = sq;
+  const db = () => rig.api.database.db;
   const taxed = (uid: string, name: string, variation: string, base: number, tax: number): StandInLine => ({
     uid,
     name,
@@ -60,93 +54,37 @@ describe.each(backends)('Square orders left out past the hold on %s', (backend) 
     total_money: money(base + tax),
     applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
   });
-  const order = (id: string, day: string, hour: number, fields: Partial<StandInOrder>) =>
-    square.orders.push({
-      id,
-      location_id: 'L1TASTINGROOM',
-      state: 'COMPLETED',
-      closed_at: at(day, hour),
-      line_items: [],
-      taxes: [HST],
-      ...fields,
-    });
   const syncNow = async () => {
-    await ok(`mutation { integrationSync(app: square) }`);
-    await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+    await sq.sync();
+    await sq.push();
   };
   /** the 15-minute schedule once yesterday has closed: it queues the day and the changes */
   const scheduled = async () => {
-    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(yesterday, -1)}
+    await db().execute(sql`UPDATE square_settings SET pulled_through = ${addDays(yesterday, -1)}
       WHERE company_id = ${co.companyId}`);
-    await queueSquareForAllCompanies(api.database.db);
-    await pushAllQueued(api.database.db, { companyId: co.companyId, app: 'square' });
+    await queueSquareForAllCompanies(db());
+    await sq.push();
   };
-  const invoicesOf = async (day: string) =>
-    rowsOf<{ id: string; total: string }>(
-      await api.database.db.execute(sql`SELECT id::text, total::text FROM invoices WHERE company_id = ${co.companyId}
-        AND date = ${day} AND notes LIKE 'Square sales of%' ORDER BY id`),
-    );
-  const failures = async () =>
-    rowsOf<{ entity_type: string; last_error: string }>(
-      await api.database.db.execute(sql`SELECT entity_type, last_error FROM integration_sync_log
-        WHERE company_id = ${co.companyId} AND app = 'square' AND status = 'failed'`),
-    );
   const lastLook = async () =>
     Date.parse(
       rowsOf<{ checked: string }>(
-        await api.database.db.execute(sql`SELECT to_char(changes_checked_at AT TIME ZONE 'UTC',
+        await db().execute(sql`SELECT to_char(changes_checked_at AT TIME ZONE 'UTC',
           'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS checked FROM square_settings WHERE company_id = ${co.companyId}`),
       )[0].checked,
     );
 
   beforeAll(async () => {
-    square = await startSquareStandIn();
-    const env = {
-      INTEGRATIONS_KEY: randomBytes(32).toString('base64'),
-      SQUARE_APPLICATION_ID: square.applicationId,
-      SQUARE_APPLICATION_SECRET: square.applicationSecret,
-      SQUARE_BASE_URL: square.url,
-    };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-    api = await startApi(backend);
-    co = await exciseCompany(api, [...EVERYTHING, 'audit', 'reports']);
-    await api.database.db
-      .update(companyTable)
-      .set({ addOns: ['pointOfSale'] })
-      .where(eq(companyTable.id, co.companyId));
-    tastingRoom = await co.create('customer', { name: 'Tasting room sales' });
-    const vodka = await co.create('product', {
-      name: 'Vodka 375',
-      sku: 'VOD-375',
-      price: 24.99,
-      strength: 40,
-      containerSize: 0.375,
-      caseSize: 12,
-    });
-    await ok(`mutation($input: ProductAdjustInput!) { productAdjustInventory(input: $input) { refId } }`, {
-      input: { date: '2025-01-06', siteId: co.site, productId: vodka, lot: null, status: 'DutyPaid', quantity: 30 },
-    });
-    vodkaVariation = square.addVariation('Vodka 375', 'VOD-375', 2499);
-    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
-      `mutation { integrationConnect(app: square) }`,
-    );
-    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-    await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    await ok(
-      `mutation($s: ID!, $l: String!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: $l, customerId: $c) { siteId } }`,
-      { s: co.site, l: 'L1TASTINGROOM', c: tastingRoom },
-    );
+    rig = await startSquareApi(backend);
+    co = await pointOfSaleCompany(rig.api);
+    const tastingRoom = await co.create('customer', { name: 'Tasting room sales' });
+    const vodka = await sq.product('Vodka 375', 'VOD-375', 24.99, 0.375);
+    await sq.adjust(vodka, null, 30);
+    vodkaVariation = rig.square.addVariation('Vodka 375', 'VOD-375', 2499);
+    await sq.connect();
+    await sq.setup(co.site, 'L1TASTINGROOM', tastingRoom);
   });
   afterAll(async () => {
-    await api?.close();
-    await square?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    await rig?.close();
   });
 
   it('holds the last look back a week at most, keeps naming the order, and Sync now takes it once fixed', async () => {
@@ -156,13 +94,13 @@ describe.each(backends)('Square orders left out past the hold on %s', (backend) 
       line_items: [taxed('G0', 'Vodka 375', vodkaVariation, 2499, 325)],
       total_money: money(2824),
     });
-    await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
+    await db().execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
       WHERE company_id = ${co.companyId}`);
     await syncNow();
     expect(await invoicesOf(day)).toHaveLength(1);
-    await api.database.db.execute(sql`UPDATE square_settings SET changes_checked_at = ${at(next, 3)}::timestamptz
+    await db().execute(sql`UPDATE square_settings SET changes_checked_at = ${at(next, 3)}::timestamptz
       WHERE company_id = ${co.companyId}`);
-    const ghostVariation = square.addVariation('Ghost 750', 'GHOST-750', 3000);
+    const ghostVariation = rig.square.addVariation('Ghost 750', 'GHOST-750', 3000);
     order('GHOST-1', day, 18, {
       updated_at: at(next, 9),
       line_items: [taxed('G1', 'Ghost 750', ghostVariation, 3000, 390)],
@@ -190,17 +128,8 @@ describe.each(backends)('Square orders left out past the hold on %s', (backend) 
     expect(await invoicesOf(day)).toHaveLength(1);
 
     // the product is added: Sync now looks back far enough to take the sale
-    const ghost = await co.create('product', {
-      name: 'Ghost 750',
-      sku: 'GHOST-750',
-      price: 30,
-      strength: 40,
-      containerSize: 0.75,
-      caseSize: 12,
-    });
-    await ok(`mutation($input: ProductAdjustInput!) { productAdjustInventory(input: $input) { refId } }`, {
-      input: { date: '2025-01-06', siteId: co.site, productId: ghost, lot: null, status: 'DutyPaid', quantity: 5 },
-    });
+    const ghost = await sq.product('Ghost 750', 'GHOST-750', 30);
+    await sq.adjust(ghost, null, 5);
     await syncNow();
     expect(await failures()).toEqual([]);
     const invoices = await invoicesOf(day);

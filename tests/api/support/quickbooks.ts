@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { EVERYTHING, makeMember, startApi, type Backend, type TestApi } from '../harness';
 import { companyTable } from '../../../src/generated/tables';
+import { rowsOf } from '../../../src/server/db/connect';
 import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
 import { stagedKit } from '../stagedKit';
@@ -149,7 +150,77 @@ export function quickBooksCalls(api: () => TestApi) {
     await sync(member);
     await push(member);
   };
-  return { call, ok, connectThroughConsent, connect, sync, push, syncNow };
+  /** A customer made here: answers its id. */
+  const newCustomer = async (member: Member, input: Record<string, unknown>) =>
+    ok(
+      await call<{ customerCreate: { id: string } }>(
+        member,
+        `mutation($input: CustomerInput!) { customerCreate(input: $input) { id } }`,
+        { input },
+      ),
+    ).customerCreate.id;
+  const updateCustomer = async (member: Member, id: string, input: Record<string, unknown>) =>
+    ok(
+      await call(
+        member,
+        `mutation($id: ID!, $input: CustomerInput!) { customerUpdate(id: $id, input: $input) { id } }`,
+        {
+          id,
+          input,
+        },
+      ),
+    );
+  /** An invoice issued here: dated 2026-11-02, Sent, 2 x Gin 750 mL at 34.50 (69.00) unless the
+   * input says otherwise. Answers its id and number. */
+  const issueInvoice = async (member: Member, input: { number: string; customer: string } & Record<string, unknown>) =>
+    ok(
+      await call<{ invoiceCreate: { id: string; number: string } }>(
+        member,
+        `mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id number } }`,
+        {
+          input: {
+            date: '2026-11-02',
+            status: 'Sent',
+            lines: [{ description: 'Gin 750 mL', quantity: 2, unitPrice: 34.5 }],
+            ...input,
+          },
+        },
+      ),
+    ).invoiceCreate;
+  const updateInvoice = async (member: Member, id: string, input: Record<string, unknown>) =>
+    ok(
+      await call(member, `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id } }`, {
+        id,
+        input,
+      }),
+    );
+  /** The record's integration_sync_log row: those columns of it (undefined when there is none). */
+  const syncLogOf = async <K extends string>(member: Member, entityType: string, id: string, columns: readonly K[]) =>
+    rowsOf<Record<K, string | null>>(
+      await api().database.db.execute(sql`SELECT ${sql.raw(columns.join(', '))} FROM integration_sync_log
+        WHERE company_id = ${member.companyId} AND entity_type = ${entityType} AND entity_id = ${id}`),
+    )[0];
+  /** The record's integration_links row: what it is there and the hash of what was sent. */
+  const linkOf = async (member: Member, entityType: string, id: string) =>
+    rowsOf<{ external_id: string; sent_hash: string | null }>(
+      await api().database.db.execute(sql`SELECT external_id, sent_hash FROM integration_links
+        WHERE company_id = ${member.companyId} AND entity_type = ${entityType} AND entity_id = ${id}`),
+    )[0];
+  return {
+    call,
+    ok,
+    connectThroughConsent,
+    connect,
+    sync,
+    push,
+    syncNow,
+    newCustomer,
+    updateCustomer,
+    issueInvoice,
+    updateInvoice,
+    syncLogOf,
+    linkOf,
+  };
 }
 
 type Body<T> = { data?: T; errors?: unknown[] };

@@ -5,9 +5,11 @@
 // sync settings, posting webhook deliveries as Shopify does, running the push job, and duty-paid
 // stock put in directly. Not a test file: vitest includes tests/**/*.test.ts only.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { EVERYTHING, type Backend, type TestApi } from '../harness';
 import { exciseCompany } from '../exciseKit';
+import { rowsOf } from '../../../src/server/db/connect';
 import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { postStock, MICRO } from '../../../src/server/domain/inventory/stock';
 import { startShopifyStandIn, type ShopifyStandIn } from '../../standins/shopify';
@@ -23,6 +25,40 @@ export const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
 
 /** Shopify's tax_lines of HST (13 %) of that price */
 export const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
+
+/** An order as Shopify's Order resource has it (the fields read): customer 207119552
+ * (bob.norman@mail.example.com), CAD, placed 2026-11-24 15:00 UTC, shipped Standard for 10.00
+ * (HST 1.30); `extra` adds or overrides fields (line_items, totals). */
+export const orderResource = (id: number, name: string, extra: Record<string, unknown>) => ({
+  id,
+  name,
+  email: 'bob.norman@mail.example.com',
+  customer: { id: 207119552, email: 'bob.norman@mail.example.com', verified_email: true },
+  currency: 'CAD',
+  created_at: '2026-11-24T15:00:00Z',
+  updated_at: '2026-11-24T15:00:00Z',
+  cancelled_at: null,
+  fulfillment_status: null,
+  location_id: null,
+  total_shipping_price_set: { shop_money: { amount: '10.00', currency_code: 'CAD' } },
+  shipping_lines: [{ title: 'Standard', price: '10.00', discount_allocations: [], tax_lines: hst('1.30') }],
+  ...extra,
+});
+
+/** An order's line of Gin 750 mL (GIN-750) at 34.50: ordered `quantity`, `current` left on it,
+ * HST `tax`. */
+export const ginLineItem = (id: number, quantity: number, current: number, tax: string) => ({
+  id,
+  sku: 'GIN-750',
+  title: 'Gin 750 mL',
+  quantity,
+  current_quantity: current,
+  fulfillable_quantity: current,
+  price: '34.50',
+  total_discount: '0.00',
+  discount_allocations: [],
+  tax_lines: hst(tax),
+});
 
 export type ShopifyRig = StartedApi & { shopify: ShopifyStandIn };
 
@@ -120,5 +156,31 @@ export function shopifyCalls(rig: () => { api: TestApi; shopify: ShopifyStandIn 
         ],
       ),
     );
-  return { connectThroughConsent, connect, syncOrders, post, deliver, run, syncNow, dutyPaid };
+  /** The sync log of the Shopify order with that Shopify id: its status and error. */
+  const orderLogOf = async (co: Company, shopifyId: number) =>
+    rowsOf<{ status: string; last_error: string | null }>(
+      await rig().api.database.db.execute(sql`SELECT l.status, l.last_error FROM integration_sync_log l
+        JOIN shopify_orders s ON s.company_id = l.company_id AND s.id = l.entity_id
+        WHERE l.company_id = ${co.companyId} AND l.entity_type = 'shopifyOrder'
+          AND s.shopify_order_id = ${String(shopifyId)}`),
+    )[0];
+  /** How many times the sales order was updated (its audit log's 'updated' events). */
+  const salesOrderUpdates = async (co: Company, salesOrderId: string) =>
+    rowsOf<{ count: number }>(
+      await rig().api.database.db.execute(sql`SELECT count(*)::int AS count FROM audit_log
+        WHERE company_id = ${co.companyId} AND entity = 'salesOrder' AND entity_id = ${salesOrderId}
+          AND event = 'updated'`),
+    )[0].count;
+  return {
+    connectThroughConsent,
+    connect,
+    syncOrders,
+    post,
+    deliver,
+    run,
+    syncNow,
+    dutyPaid,
+    orderLogOf,
+    salesOrderUpdates,
+  };
 }

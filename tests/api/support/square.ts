@@ -15,7 +15,7 @@ import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { addDays } from '../../../src/shared/days';
 import { startOfDay } from '../../../src/server/domain/integrations/square/days';
 import { dayIn } from '../../../src/server/domain/company/timeZone';
-import { startSquareStandIn, type SquareStandIn } from '../../standins/square';
+import { startSquareStandIn, type SquareStandIn, type StandInOrder } from '../../standins/square';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
 import { startApiBeside, type StartedApi } from './quickbooks';
 
@@ -129,10 +129,28 @@ export function squareCalls(rig: () => { api: TestApi; square: SquareStandIn }, 
     );
   /** the day's Square sales invoices */
   const invoicesOf = async (day: string) =>
-    rowsOf<{ id: string }>(
-      await rig().api.database.db.execute(sql`SELECT id::text FROM invoices WHERE company_id = ${company().companyId}
-        AND date = ${day} AND notes LIKE 'Square sales of%' ORDER BY id`),
+    rowsOf<{ id: string; total: string }>(
+      await rig().api.database.db.execute(sql`SELECT id::text, total::text FROM invoices
+        WHERE company_id = ${company().companyId} AND date = ${day} AND notes LIKE 'Square sales of%' ORDER BY id`),
     );
+  /** the company's Square work that failed: what it was and why */
+  const failures = async () =>
+    rowsOf<{ entity_type: string; last_error: string }>(
+      await rig().api.database.db.execute(sql`SELECT entity_type, last_error FROM integration_sync_log
+        WHERE company_id = ${company().companyId} AND app = 'square' AND status = 'failed'`),
+    );
+  /** A completed order at the tasting room's location (L1TASTINGROOM), taxed HST, closed at
+   * `hour`:00 on `day` in Toronto; `fields` adds its lines and totals. */
+  const order = (id: string, day: string, hour: number, fields: Partial<StandInOrder>) =>
+    rig().square.orders.push({
+      id,
+      location_id: 'L1TASTINGROOM',
+      state: 'COMPLETED',
+      closed_at: closedAt(day, hour),
+      line_items: [],
+      taxes: [HST],
+      ...fields,
+    });
   /** the product's duty-paid quantity at the company's site */
   const dutyPaidAtSite = async (productId: string) =>
     Number(
@@ -142,5 +160,5 @@ export function squareCalls(rig: () => { api: TestApi; square: SquareStandIn }, 
             AND status = 'DutyPaid'`),
       )[0].q,
     );
-  return { gql, ok, sync, push, product, adjust, connect, setup, invoicesOf, dutyPaidAtSite };
+  return { gql, ok, sync, push, product, adjust, connect, setup, invoicesOf, dutyPaidAtSite, failures, order };
 }
