@@ -116,4 +116,25 @@ describe.each(backends)('QuickBooks Online: fields removed after they were sent,
     expect(edited.body).not.toHaveProperty('DueDate');
     expect(qboInvoice(undated.number)).toMatchObject({ DueDate: '2026-12-31', TotalAmt: 103.5 });
   });
+
+  it('a customer found in QuickBooks by name keeps its own email when the one here is removed', async () => {
+    // the accountant made this customer in QuickBooks before it was sent from here
+    rig.qbo.records.Customer.push({
+      Id: '9100',
+      SyncToken: '0',
+      DisplayName: 'Taverne Boréale',
+      PrimaryEmailAddr: { Address: 'compta@boreale.example' },
+    });
+    const customer = await newCustomer({ name: 'Taverne Boréale', email: 'ventes@boreale.example' });
+    await issue(customer);
+    await push(co);
+    // linked to that one, nothing created, its email left as the accountant keeps it
+    expect(rig.qbo.records.Customer.filter((c) => c.DisplayName === 'Taverne Boréale')).toHaveLength(1);
+    expect(changesOf('Customer', '9100')).toEqual([]);
+    await updateCustomer(customer, { email: null });
+    await push(co);
+    // the email here was never sent: removing it leaves QuickBooks' own
+    for (const change of changesOf('Customer', '9100')) expect(change.body).not.toHaveProperty('PrimaryEmailAddr');
+    expect(qboCustomer('Taverne Boréale')).toMatchObject({ PrimaryEmailAddr: { Address: 'compta@boreale.example' } });
+  });
 });

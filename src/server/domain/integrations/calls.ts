@@ -64,24 +64,24 @@ export class RetryLater extends Error {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A record's id over there: its link, or else the push's answer, linked at once (a customer,
- * a supplier). `pushed` answers the hash of what it sent, kept on the link as the baseline of
- * later changes. */
+ * a supplier). `record.hash` (or the one the push answers, when what it found there differs
+ * from what it would have sent) is kept on the link as the baseline of later changes. */
 export async function linkedOrPushed(
   db: Db,
   companyId: string,
   app: IntegrationApp,
   session: { tokens: ConnectorTokens },
   record: { entityType: string; entityId: string; hash?: string },
-  push: (tokens: ConnectorTokens, requestId: string) => Promise<string>,
+  push: (tokens: ConnectorTokens, requestId: string) => Promise<string | { externalId: string; hash: string }>,
 ): Promise<{ externalId: string; pushed: boolean }> {
   const linked = await linkOf(db, companyId, app.key, record.entityType, record.entityId);
   if (linked) return { externalId: linked, pushed: false };
-  const externalId = await withTokens(db, companyId, app, session, (tokens) =>
+  const answer = await withTokens(db, companyId, app, session, (tokens) =>
     push(tokens, requestIdOf(companyId, app.key, record.entityType, record.entityId)),
   );
+  const { externalId, hash } = typeof answer === 'string' ? { externalId: answer, hash: record.hash } : answer;
   await saveLink(db, companyId, app.key, record.entityType, record.entityId, externalId);
-  if (record.hash)
-    await markSent(db, companyId, app.key, record.entityType, record.entityId, { version: null, hash: record.hash });
+  if (hash) await markSent(db, companyId, app.key, record.entityType, record.entityId, { version: null, hash });
   return { externalId, pushed: true };
 }
 

@@ -149,6 +149,11 @@ export interface BillToPush {
  * to the same version is answered, not applied twice; a change against a newer one is new. */
 export type RequestIdFor = (version: string) => string;
 
+export interface PushedCustomer {
+  id: string;
+  found: boolean;
+}
+
 export interface AccountingConnector extends OAuthConnector {
   /** the invoice over there given the invoice's state now (everything the push sends), made
    * against its version as read just before; answers its new version */
@@ -195,8 +200,9 @@ export interface AccountingConnector extends OAuthConnector {
   listAccounts(tokens: ConnectorTokens): Promise<ExternalAccount[]>;
   /** the account's id over there, found by name or created; `requestId` makes a retry safe */
   pushAccount(tokens: ConnectorTokens, account: AccountToPush, requestId: string): Promise<string>;
-  /** the customer's id over there, found by name or created; `requestId` makes a retry safe */
-  pushCustomer(tokens: ConnectorTokens, customer: CustomerToPush, requestId: string): Promise<string>;
+  /** the customer's id over there, found by name (`found`: its email and phone are the other
+   * system's own, none sent) or created; `requestId` makes a retry safe */
+  pushCustomer(tokens: ConnectorTokens, customer: CustomerToPush, requestId: string): Promise<PushedCustomer>;
   /** the invoice's id over there; `requestId` makes a retried create answer the first one */
   pushInvoice(tokens: ConnectorTokens, invoice: InvoiceToPush, requestId: string): Promise<string>;
   /** the Items changed at or after `since` (the other system's time, as an earlier read

@@ -12,15 +12,12 @@ import { queueChangedCustomer, queueDeletedInvoice, queueIssuedInvoice } from '.
 import { appSync } from './pushers';
 import { setAddOn } from './addOns';
 import { hooksOf } from '../records/hooks';
-import { wakePushJob } from './queue';
+import { wakeAfterCommit, wakePushJob } from './queue';
 import { pointOfSaleModule } from './square/module';
 import { accountingHooks, accountingMutations, accountingQueries, accountingTypes } from './accounting';
 import { shopifyMutations, shopifyQueries } from './shopify/module';
 
 type AppArgs = { app: string };
-
-/** Seconds a run asked for from inside a transaction waits: the commit comes first. */
-const AFTER_COMMIT_SECONDS = 5;
 
 export const integrationsModule: DomainModule = {
   name: 'integrations',
@@ -29,21 +26,17 @@ export const integrationsModule: DomainModule = {
     ...accountingHooks,
     invoice: hooksOf('invoice', {
       afterWrite: async (ctx, change) => {
-        const apps = await queueIssuedInvoice(ctx, change.after);
-        // not awaited: on PGlite the queue's insert waits for this very transaction to end
-        for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
+        wakeAfterCommit(ctx.actor.companyId, await queueIssuedInvoice(ctx, change.after));
       },
       // deleted after it was sent: voided over there too
       beforeDelete: async (ctx, invoice) => {
-        const apps = await queueDeletedInvoice(ctx, invoice);
-        for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
+        wakeAfterCommit(ctx.actor.companyId, await queueDeletedInvoice(ctx, invoice));
       },
     }),
     // a customer sent already whose name, email or phone changes is sent again
     customer: hooksOf('customer', {
       afterWrite: async (ctx, change) => {
-        const apps = await queueChangedCustomer(ctx, change.after);
-        for (const app of apps) void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
+        wakeAfterCommit(ctx.actor.companyId, await queueChangedCustomer(ctx, change.after));
       },
     }),
   },

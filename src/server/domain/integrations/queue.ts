@@ -23,6 +23,16 @@ export async function wakePushJob(companyId: string, app: string, startAfterSeco
   );
 }
 
+/** Seconds a run asked for from inside a transaction waits: the commit comes first. */
+const AFTER_COMMIT_SECONDS = 5;
+
+/** From a records hook, inside the mutation's transaction: asks each app's run a few seconds on.
+ * Not awaited by the caller's transaction: on PGlite the queue's insert would wait for that very
+ * transaction to end. */
+export function wakeAfterCommit(companyId: string, apps: Iterable<string>) {
+  for (const app of apps) void wakePushJob(companyId, app, AFTER_COMMIT_SECONDS);
+}
+
 export interface PushJobData {
   companyId?: string;
   app?: string;

@@ -161,7 +161,7 @@ export async function queueDeletedInvoice(ctx: DomainContext, invoice: { id: str
           WHERE company_id = ${companyId} AND app = ${app} AND entity_type = 'invoice' AND entity_id = ${invoice.id}`),
       );
       // being created over there this very moment: once linked, its delete voids it
-      if (row && String(row.claimed) === 'true')
+      if (row?.claimed)
         throw new AppError(
           'CONFLICT',
           `This invoice is being sent to ${accountingApp(app).connector.provider} right now: delete it again in a minute, and it is voided there too`,
@@ -222,17 +222,20 @@ export async function customerExternalIdOf(
     phone: row.phone || null,
     currency: row.currency,
   };
-  const hash = sentHashNaming([customer.name, customer.email ?? '', customer.phone ?? ''], {
-    email: customer.email,
-    phone: customer.phone,
-  });
+  const fields = [customer.name, customer.email ?? '', customer.phone ?? ''];
+  const hash = sentHashNaming(fields, { email: customer.email, phone: customer.phone });
   const { externalId, pushed } = await linkedOrPushed(
     db,
     companyId,
     app,
     session,
     { entityType: 'customer', entityId: customer.id, hash },
-    (tokens, requestId) => app.connector.pushCustomer(tokens, customer, requestId),
+    async (tokens, requestId) => {
+      const made = await app.connector.pushCustomer(tokens, customer, requestId);
+      // one found there by name keeps the accountant's email and phone: none counts as sent, so
+      // one removed here later is not cleared there
+      return { externalId: made.id, hash: made.found ? sentHashNaming(fields, {}) : hash };
+    },
   );
   if (pushed) return externalId;
   const link = (await linkRowOf(db, companyId, app.key, 'customer', customer.id))!;
@@ -382,7 +385,7 @@ async function createRetried(
         AND o.company_id = n.company_id AND o.app = n.app AND o.entity_type = n.entity_type AND o.entity_id = n.entity_id
       RETURNING o.create_sent AS retried`),
   );
-  return row?.retried === true || String(row?.retried) === 'true';
+  return row?.retried === true;
 }
 
 /** The invoice over there as it is here: created once; sent again as an update when what the
@@ -413,7 +416,7 @@ async function sendInvoice(
           AND app = ${app.key} AND entity_type = 'invoice' AND entity_id = ${invoiceId}`),
       );
       // deleted after a create that did not finish: it may be there, and has no id here to void
-      if (!found && String(row?.create_sent) === 'true')
+      if (!found && row?.create_sent)
         throw new ConnectorError({
           kind: 'rejected',
           message: `This invoice was deleted here while its send to ${app.connector.provider} had not finished: if ${app.connector.provider} has it (an invoice with its number), void it there`,

@@ -106,7 +106,7 @@ export async function dutyReceiptsOf(db: Db, companyId: string, appKey: string, 
     receiptId: r.receipt_id,
     supplierId: r.supplier_id,
     amountCents: Number(r.amount_cents),
-    linked: r.linked === true || String(r.linked) === 'true',
+    linked: r.linked === true,
   }));
 }
 
@@ -165,11 +165,14 @@ async function waitForBills(
   if (untried) await wakePushJob(companyId, appKey, WAIT_SECONDS);
 }
 
-/** Asks for a run of the push job (../queue.ts), imported when called: that module imports the
+/** The push job's wake-ups (../queue.ts), imported when called: that module imports the
  * pushers, which import this one (a static import here would leave the pushers' table of
  * entity types half made). */
+const queue = () => import('../queue');
 const wakePushJob = (companyId: string, app: string, startAfterSeconds: number) =>
-  import('../queue').then((queue) => queue.wakePushJob(companyId, app, startAfterSeconds)).catch(() => undefined);
+  queue()
+    .then((q) => q.wakePushJob(companyId, app, startAfterSeconds))
+    .catch(() => undefined);
 
 /** Seconds before the run that books a payable which waited for its receipts' Bills. */
 const WAIT_SECONDS = 5;
@@ -302,9 +305,6 @@ export async function pushExcisePayable(
   });
 }
 
-/** Seconds a run asked for from inside a receipt's transaction waits: the commit comes first. */
-const AFTER_COMMIT_SECONDS = 5;
-
 /** The return a duty receipt was made for, and the version that made it (none for any other
  * receipt). */
 async function dutyReceiptOf(ctx: DomainContext, receiptId: string) {
@@ -324,7 +324,8 @@ async function queuePayableOf(ctx: DomainContext, receiptId: string) {
   if (ctx.history) return;
   const duty = await dutyReceiptOf(ctx, receiptId);
   if (!duty) return;
-  for (const app of await accountingAppsOf(ctx)) {
+  const apps = await accountingAppsOf(ctx);
+  for (const app of apps) {
     await ctx.db.execute(
       queueRowsSql(
         app,
@@ -333,9 +334,10 @@ async function queuePayableOf(ctx: DomainContext, receiptId: string) {
         sql`'failed', 'succeeded'`,
       ),
     );
-    // not awaited: on PGlite the queue's insert waits for this very transaction to end
-    void wakePushJob(ctx.actor.companyId, app, AFTER_COMMIT_SECONDS);
   }
+  void queue()
+    .then((q) => q.wakeAfterCommit(ctx.actor.companyId, apps))
+    .catch(() => undefined);
 }
 
 /** A duty receipt whose duty the payable sent itself (a version of the payable was sent while the

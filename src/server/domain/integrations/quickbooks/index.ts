@@ -98,22 +98,28 @@ function vendorDocument(bill: BillToPush) {
 
 /** A change sent against the record as QuickBooks has it now: its SyncToken read first (an edit
  * made in QuickBooks' own screens moved it on), and, when QuickBooks still answers "Stale Object
- * Error" (5010: changed there between the read and the send), read again and sent once more. */
+ * Error" (5010: changed there between the read and the send; or what `retryWhen` names), read
+ * again and sent once more. `send` gets the record read too, to decide nothing is left to do. */
 async function changeCurrent(
   tokens: ConnectorTokens,
   entity: string,
   name: string,
   externalId: string,
   requestId: RequestIdFor,
-  send: (current: { Id: string; SyncToken: string }, requestId: string) => Promise<Record<string, unknown>>,
+  send: (
+    current: { Id: string; SyncToken: string },
+    requestId: string,
+    record: Record<string, unknown>,
+  ) => Promise<Record<string, unknown>>,
+  retryWhen: (error: unknown) => boolean = isStale,
 ): Promise<Record<string, unknown>> {
   for (let attempt = 0; ; attempt++) {
-    const current = await read(tokens, entity, externalId, name);
-    const syncToken = String(current.SyncToken ?? '0');
+    const record = await read(tokens, entity, externalId, name);
+    const syncToken = String(record.SyncToken ?? '0');
     try {
-      return await send({ Id: String(current.Id), SyncToken: syncToken }, requestId(syncToken));
+      return await send({ Id: String(record.Id), SyncToken: syncToken }, requestId(syncToken), record);
     } catch (error) {
-      if (attempt === 0 && isStale(error)) continue;
+      if (attempt === 0 && retryWhen(error)) continue;
       throw error;
     }
   }
@@ -175,7 +181,7 @@ export const quickbooksConnector: AccountingConnector = {
     const name = displayNameOf(customer.name);
     const found = await query(tokens, `select Id, DisplayName from Customer where DisplayName = ${quoted(name)}`);
     const existing = (found.Customer as { Id: string }[] | undefined)?.[0];
-    if (existing) return String(existing.Id);
+    if (existing) return { id: String(existing.Id), found: true };
     const answer = await create(
       tokens,
       'customer',
@@ -187,7 +193,7 @@ export const quickbooksConnector: AccountingConnector = {
       },
       requestId,
     );
-    return idOf(answer, 'Customer');
+    return { id: idOf(answer, 'Customer'), found: false };
   },
 
   async pushItem(tokens, item: ItemToPush, requestId) {
@@ -276,31 +282,23 @@ export const quickbooksConnector: AccountingConnector = {
     // Intuit's void: Id and SyncToken only; QuickBooks keeps the invoice with its amounts zero
     // and "Voided" put before its private note. A void retried after its answer was lost finds
     // it void already, and QuickBooks refuses to void it again: what the read finds void is
-    // done. A refusal (voided, or changed there, since the read: 5010) reads it once more.
+    // done. Any refusal (voided, or changed there, since the read) reads it once more.
     // One deleted there already (Object Not Found) books nothing either: done, no version.
-    for (let attempt = 0; ; attempt++) {
-      let current: Record<string, unknown>;
-      try {
-        current = await read(tokens, 'invoice', externalId, 'Invoice');
-      } catch (error) {
-        if (isGone(error)) return '';
-        throw error;
-      }
-      const syncToken = String(current.SyncToken ?? '0');
-      if (isVoided(current)) return syncToken;
-      try {
-        const answer = await post(
-          tokens,
-          'invoice',
-          { Id: String(current.Id), SyncToken: syncToken },
-          requestId(syncToken),
-          'void',
-        );
-        return versionOf(answer, 'Invoice');
-      } catch (error) {
-        if (attempt === 0 && error instanceof ConnectorError && error.failure.kind === 'rejected') continue;
-        throw error;
-      }
+    try {
+      const answer = await changeCurrent(
+        tokens,
+        'invoice',
+        'Invoice',
+        externalId,
+        requestId,
+        (current, id, record) =>
+          isVoided(record) ? Promise.resolve({ Invoice: record }) : post(tokens, 'invoice', current, id, 'void'),
+        (error) => error instanceof ConnectorError && error.failure.kind === 'rejected',
+      );
+      return versionOf(answer, 'Invoice');
+    } catch (error) {
+      if (isGone(error)) return '';
+      throw error;
     }
   },
 
