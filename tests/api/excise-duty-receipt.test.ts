@@ -379,18 +379,58 @@ describe.each(backends)('excise receipt on %s', (backend) => {
     expect(await payableLog()).toBe('succeeded');
   });
 
-  it('a receipt taken back from Billed is sent by the payable, and is then refused Billed again', async () => {
+  it('a receipt taken back from Billed to correct it and billed again soon after books the duty by its own Bill', async () => {
     await reopen();
-    // by hand: no refund at all is 10.00 more duty: 488.24 + 10.00 = 498.24
+    // by hand: a refund of 5.00 instead of 10.00 is 5.00 more duty: 488.24 + 5.00 = 493.24
+    await setRefund(5);
+    expect(await b262Duty()).toBe(493.24);
+    await file();
+    const made = (await receipts()).at(-1)!;
+    expect(made).toMatchObject({ number: 'B262-2025-06-30-v8', status: 'Billed' });
+    expect(Number(made.total)).toBe(5);
+    // staff take it back to correct its supplier invoice number; a run comes meanwhile
+    ok(await setStatus(made.id, 'Received'));
+    const bills = qbo.records.Bill.length;
+    await push();
+    expect(qbo.records.Bill).toHaveLength(bills);
+    expect((await payableSent()).at(-1)).toEqual([7, 2456, 'Bill']);
+    ok(
+      await k.co.call(
+        `mutation($id: ID!, $input: InventoryReceiptInput!) { inventoryReceiptUpdate(id: $id, input: $input) { id } }`,
+        { id: made.id, input: { supplierInvoice: 'RG-2025-06-v8' } },
+      ),
+    );
+    // billed again within the half hour: accepted, and its own Bill books the 5.00, once
+    ok(await setStatus(made.id, 'Billed'));
+    await push();
+    await push();
+    expect(qbo.records.Bill).toHaveLength(bills + 1);
+    expect(qbo.records.Bill.at(-1)).toMatchObject({ TotalAmt: 5 });
+    expect((await billLog(made.id))?.status).toBe('succeeded');
+    expect((await payableSent()).at(-1)).toEqual([8, 0, 'Receipt']);
+    expect(await payableLog()).toBe('succeeded');
+  });
+
+  it('a receipt taken back from Billed for longer than 30 minutes is sent by the payable, and is then refused Billed again', async () => {
+    await reopen();
+    // by hand: no refund at all is 5.00 more duty: 493.24 + 5.00 = 498.24
     await setRefund(0);
     expect(await b262Duty()).toBe(498.24);
     await file();
     const made = (await receipts()).at(-1)!;
-    expect(made).toMatchObject({ number: 'B262-2025-06-30-v8', status: 'Billed' });
-    expect(Number(made.total)).toBe(10);
-    // taken back before any run: the payable is queued and sends the duty itself
+    expect(made).toMatchObject({ number: 'B262-2025-06-30-v9', status: 'Billed' });
+    expect(Number(made.total)).toBe(5);
+    // taken back before any run: the payable is queued, and waits for it to be billed again
     ok(await setStatus(made.id, 'Received'));
     expect(await payableLog()).toBe('queued');
+    const bills = qbo.records.Bill.length;
+    await push();
+    expect(qbo.records.Bill).toHaveLength(bills);
+    expect((await payableSent()).at(-1)).toEqual([8, 0, 'Receipt']);
+    expect(await payableLog()).toBe('queued');
+    // half an hour on and not billed again: the payable sends the duty itself at its next run
+    await api.database.db.execute(sql`UPDATE excise_duty_receipts SET taken_back_at = now() - interval '31 minutes'
+      WHERE company_id = ${k.co.companyId} AND receipt_id = ${made.id}`);
     // while the payable is being sent (it may be sending this duty), Billed again waits
     const claim = (at: ReturnType<typeof sql>) =>
       api.database.db.execute(sql`UPDATE integration_sync_log SET claimed_at = ${at}
@@ -403,16 +443,15 @@ describe.each(backends)('excise receipt on %s', (backend) => {
     });
     await claim(sql`NULL`);
     expect((await receipts()).at(-1)!.status).toBe('Received');
-    const bills = qbo.records.Bill.length;
     await push();
     expect(qbo.records.Bill).toHaveLength(bills + 1);
-    expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt]).at(-1)).toEqual(['B262 2025-06-30 v8', 10]);
-    expect((await payableSent()).at(-1)).toEqual([8, 1000, 'Bill']);
-    // Billed again, its Bill would book the 10.00 twice: refused, the receipt left Received
+    expect(qbo.records.Bill.map((b) => [b.DocNumber, b.TotalAmt]).at(-1)).toEqual(['B262 2025-06-30 v9', 5]);
+    expect((await payableSent()).at(-1)).toEqual([9, 500, 'Bill']);
+    // Billed again, its Bill would book the 5.00 twice: refused, the receipt left Received
     const again = await setStatus(made.id, 'Billed');
     expect(again.errors?.[0]).toMatchObject({
       message: expect.stringMatching(
-        /^This receipt is the excise duty of B262 2025-06-30, amended filing 8, and the excise payable already sent that duty to QuickBooks while the receipt was not billed: billing it now would book the duty twice\. Leave it Received, or delete it$/,
+        /^This receipt is the excise duty of B262 2025-06-30, amended filing 9, and the excise payable already sent that duty to QuickBooks while the receipt was not billed: billing it now would book the duty twice\. Leave it Received, or delete it$/,
       ),
     });
     expect((await receipts()).at(-1)!.status).toBe('Received');

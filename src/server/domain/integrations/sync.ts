@@ -241,6 +241,10 @@ export async function customerExternalIdOf(
   const link = (await linkRowOf(db, companyId, app.key, 'customer', customer.id))!;
   if (sameSent(link.sent_hash, hash)) return externalId;
   let version: string | null = null;
+  // A document's push sends the change without the customer's claim: if the customer's own push
+  // sends it at the same moment, both send the same fields, with the same requestid while the
+  // SyncToken read is the same (Intuit answers the first), or else the later one reads the new
+  // SyncToken and sends the same values once more; nothing differs either way.
   // removed here since it was sent: '' clears it there (null leaves QuickBooks' own)
   const sent = fieldsSentIn(link.sent_hash);
   const update: CustomerToPush = {

@@ -80,11 +80,17 @@ export async function queueFiledPayables(ctx: DomainContext, returnIds: string[]
 const linkedSql = (appKey: string) => sql`EXISTS (SELECT 1 FROM integration_links l WHERE l.company_id = d.company_id
   AND l.app = ${appKey} AND l.entity_type = ${BILL_ENTITY} AND l.entity_id = d.receipt_id)`;
 
+/** How long a duty receipt taken back from Billed (to correct a line, say) holds the payable:
+ * billed again meanwhile, its own Bill books the duty; after that, the payable sends it. */
+export const TAKEN_BACK_MINUTES = 30;
+
 /** The receipts filing made for a return's duty (exciseCreateReceipt, migration 0043), oldest
  * first, with what each bills now (its lines and freight), that book it over there or are about
  * to: linked (their Bill is over there), or still Billed here and not linked yet (the receipts'
- * path has yet to send them: `linked` false, and the payable waits for them). One deleted, or
- * taken back from Billed, before it was sent books nothing: its amount is sent from here. */
+ * path has yet to send them: `linked` false, and the payable waits for them), or taken back from
+ * Billed less than TAKEN_BACK_MINUTES ago (migration 0049: likely billed again soon; the payable
+ * waits too). One deleted, or taken back longer ago, before it was sent books nothing: its
+ * amount is sent from here. */
 export async function dutyReceiptsOf(db: Db, companyId: string, appKey: string, returnId: string) {
   return rowsOf<{ version: number; receipt_id: string; supplier_id: string; amount_cents: string; linked: boolean }>(
     // what the receipt bills now (staff may have changed its lines or freight since filing; the
@@ -98,7 +104,8 @@ export async function dutyReceiptsOf(db: Db, companyId: string, appKey: string, 
       FROM excise_duty_receipts d
       WHERE d.company_id = ${companyId} AND d.return_id = ${returnId}
         AND (EXISTS (SELECT 1 FROM inventory_receipts r WHERE r.company_id = d.company_id AND r.id = d.receipt_id
-            AND r.status = ${BILLED})
+            AND (r.status = ${BILLED}
+              OR d.taken_back_at > clock_timestamp() - make_interval(mins => ${TAKEN_BACK_MINUTES})))
           OR ${linkedSql(appKey)})
       ORDER BY d.version`),
   ).map((r) => ({
@@ -219,9 +226,10 @@ export async function pushExcisePayable(
     // receipts' own path: counted as booked here, never sent a second time
     const receipts = await dutyReceiptsOf(db, companyId, app.key, returnId);
     // one still Billed here whose Bill is not over there yet (the queue runs in entity_id order,
-    // the return before its receipts; or its Bill was refused): nothing is recorded until it is
-    // linked, or deleted, or taken back from Billed (its records hook queues the payable again).
-    // The row stays queued ('requeued'), so the next run looks again.
+    // the return before its receipts; or its Bill was refused), or just taken back from Billed:
+    // nothing is recorded until it is linked, or deleted, or taken back from Billed for
+    // TAKEN_BACK_MINUTES (its records hook queues the payable again; the schedule's runs look
+    // again). The row stays queued ('requeued'), so the next run looks again.
     const unsent = receipts.filter((r) => !r.linked);
     if (unsent.length) {
       await waitForBills(db, companyId, app.key, returnId, unsent);
@@ -376,7 +384,8 @@ async function refuseBillingTwice(ctx: DomainContext, receipt: { id?: unknown; s
 
 /** The records hook on inventory receipts for the receipts filing made for duty (registered with
  * the bills' hook, accounting/index.ts): one deleted, or taken back from Billed, queues the
- * payable again; one Billed again after the payable sent its duty is refused. */
+ * payable again (one taken back keeps when, so the payable waits TAKEN_BACK_MINUTES for it to be
+ * billed again); one Billed again after the payable sent its duty is refused. */
 export const dutyReceiptHooks: EntityHooks = {
   beforeWrite: async (ctx, change) => {
     if (change.mode !== 'update' || !change.before) return;
@@ -384,8 +393,12 @@ export const dutyReceiptHooks: EntityHooks = {
     await refuseBillingTwice(ctx, change.before);
   },
   afterWrite: async (ctx, change) => {
-    if (change.before?.status === BILLED && change.after.status !== BILLED)
-      await queuePayableOf(ctx, String(change.after.id));
+    const takenBack = change.before?.status === BILLED && change.after.status !== BILLED;
+    const billedAgain = change.before && change.before.status !== BILLED && change.after.status === BILLED;
+    if ((takenBack || billedAgain) && !ctx.history)
+      await ctx.db.execute(sql`UPDATE excise_duty_receipts SET taken_back_at = ${takenBack ? sql`now()` : sql`NULL`}
+        WHERE company_id = ${ctx.actor.companyId} AND receipt_id = ${String(change.after.id)}`);
+    if (takenBack) await queuePayableOf(ctx, String(change.after.id));
   },
   beforeDelete: async (ctx, record) => queuePayableOf(ctx, String(record.id)),
 };
