@@ -349,16 +349,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     // paid in full). QuickBooks gets the invoice's tax as TxnTaxDetail.TotalTax 20.92 and only
     // the four sales lines (160.86), the credit memo TotalTax 7.02 and the one rye line.
     const day = addDays(yesterday, -7);
-    const order = (id: string, hour: number, fields: Partial<StandInOrder>) =>
-      square.orders.push({
-        id,
-        location_id: 'L1TASTINGROOM',
-        state: 'COMPLETED',
-        closed_at: closedAt(day, hour),
-        line_items: [],
-        taxes: [HST],
-        ...fields,
-      });
+    const order = (id: string, hour: number, fields: Partial<StandInOrder>) => sq.order(id, day, hour, fields);
     order('ORDER-A', 11, {
       discounts: [{ uid: 'D1', name: 'Staff', percentage: '10.0', scope: 'LINE_ITEM' }],
       line_items: [
