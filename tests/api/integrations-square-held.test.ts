@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { type StandInLine, type StandInOrder } from '../standins/square';
+import { type StandInOrder } from '../standins/square';
 import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
 import { addDays } from '../../src/shared/days';
 import {
@@ -22,6 +22,7 @@ import {
   money,
   pointOfSaleCompany,
   squareCalls,
+  taxedLine,
   startSquareApi,
   yesterdayInToronto,
   type Co,
@@ -42,18 +43,8 @@ describe.each(backends)('Square orders left out past the hold on %s', (backend) 
   );
   const { invoicesOf, failures, order } = sq;
   const db = () => rig.api.database.db;
-  const taxed = (uid: string, name: string, variation: string, base: number, tax: number): StandInLine => ({
-    uid,
-    name,
-    quantity: '1',
-    catalog_object_id: variation,
-    base_price_money: money(base),
-    gross_sales_money: money(base),
-    total_discount_money: money(0),
-    total_tax_money: money(tax),
-    total_money: money(base + tax),
-    applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
-  });
+  const taxed = (uid: string, name: string, variation: string, base: number, tax: number) =>
+    taxedLine(uid, name, variation, 1, base, 0, tax);
   const syncNow = async () => {
     await sq.sync();
     await sq.push();

@@ -15,6 +15,7 @@ import {
   money,
   pointOfSaleCompany,
   squareCalls,
+  taxedLine,
   startSquareApi,
   yesterdayInToronto,
   type Co,
@@ -43,18 +44,8 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
     () => co,
   );
   const { ok, invoicesOf, dutyPaidAtSite: dutyPaid, order } = sq;
-  const taxed = (uid: string, variation: string, quantity: number, base: number, tax: number): StandInLine => ({
-    uid,
-    name: variation === ginVariation ? 'Gin 750' : 'Vodka 375',
-    quantity: String(quantity),
-    catalog_object_id: variation,
-    base_price_money: money(base),
-    gross_sales_money: money(quantity * base),
-    total_discount_money: money(0),
-    total_tax_money: money(tax),
-    total_money: money(quantity * base + tax),
-    applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
-  });
+  const taxed = (uid: string, variation: string, quantity: number, base: number, tax: number) =>
+    taxedLine(uid, variation === ginVariation ? 'Gin 750' : 'Vodka 375', variation, quantity, base, 0, tax);
   const pull = async (day: string) => {
     await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
       WHERE company_id = ${co.companyId}`);
