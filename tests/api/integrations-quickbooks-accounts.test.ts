@@ -13,7 +13,7 @@ import { type QuickBooksStandIn } from '../standins/quickbooks';
 import {
   accountingMember,
   quickBooksCalls,
-  startQuickBooksApi,
+  quickBooksCompany,
   type Answer,
   type Member,
   type QuickBooksRig,
@@ -54,13 +54,9 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
   const company = () => accountingMember(api);
 
   beforeAll(async () => {
-    rig = await startQuickBooksApi(backend);
-    ({ api, qbo } = rig);
-    co = await company();
+    ({ rig, api, qbo, co } = await quickBooksCompany(backend, { connect: false }));
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('without a connection, accountCreate makes a local account with no ref, in the spec words', async () => {
     const made = ok(

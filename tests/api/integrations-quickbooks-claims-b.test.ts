@@ -7,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends } from './harness';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
-import {
-  accountingMember,
-  quickBooksCalls,
-  startQuickBooksApi,
-  type Member,
-  type QuickBooksRig,
-} from './support/quickbooks';
+import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,7 +16,7 @@ describe.each(backends)('QuickBooks Online: claims, on %s', (backend) => {
   let co: Member;
   let seq = 0;
   const qb = quickBooksCalls(() => rig.api);
-  const { connect, push } = qb;
+  const { push } = qb;
   const db = () => rig.api.database.db;
 
   const newCustomer = (name: string) => qb.newCustomer(co, { name });
@@ -30,14 +24,9 @@ describe.each(backends)('QuickBooks Online: claims, on %s', (backend) => {
   const logOf = (entityType: string, id: string) => qb.syncLogOf(co, entityType, id, ['status', 'claim_token']);
 
   beforeAll(async () => {
-    rig = await startQuickBooksApi(backend);
-    co = await accountingMember(rig.api);
-    await connect(co);
-    await push(co);
+    ({ rig, co } = await quickBooksCompany(backend));
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('a customer renamed after it was sent is sent once when two jobs run at once', async () => {
     const customer = await newCustomer('Cave Saint-Roch');

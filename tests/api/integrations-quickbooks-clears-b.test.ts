@@ -6,20 +6,14 @@
 // (due on its date). Figures by hand: 2 x 34.50 = 69.00; after the edit 3 x 34.50 = 103.50.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './harness';
-import {
-  accountingMember,
-  quickBooksCalls,
-  startQuickBooksApi,
-  type Member,
-  type QuickBooksRig,
-} from './support/quickbooks';
+import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 describe.each(backends)('QuickBooks Online: fields removed after they were sent, on %s', (backend) => {
   let rig: QuickBooksRig;
   let co: Member;
   let seq = 0;
   const qb = quickBooksCalls(() => rig.api);
-  const { connect, push } = qb;
+  const { push } = qb;
 
   const newCustomer = (input: Record<string, unknown>) => qb.newCustomer(co, input);
   const updateCustomer = (id: string, input: Record<string, unknown>) => qb.updateCustomer(co, id, input);
@@ -32,14 +26,9 @@ describe.each(backends)('QuickBooks Online: fields removed after they were sent,
   const qboInvoice = (number: string) => rig.qbo.records.Invoice.find((i) => i.DocNumber === number)!;
 
   beforeAll(async () => {
-    rig = await startQuickBooksApi(backend);
-    co = await accountingMember(rig.api);
-    await connect(co);
-    await push(co);
+    ({ rig, co } = await quickBooksCompany(backend));
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('an email and phone removed after they were sent are cleared in QuickBooks', async () => {
     const customer = await newCustomer({

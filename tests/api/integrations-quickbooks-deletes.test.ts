@@ -7,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends } from './harness';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
-import {
-  accountingMember,
-  quickBooksCalls,
-  startQuickBooksApi,
-  type Member,
-  type QuickBooksRig,
-} from './support/quickbooks';
+import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 describe.each(backends)('QuickBooks Online: invoices deleted after they were sent, on %s', (backend) => {
   let rig: QuickBooksRig;
@@ -21,7 +15,7 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
   let customer = '';
   let seq = 0;
   const qb = quickBooksCalls(() => rig.api);
-  const { call, ok, connect, push } = qb;
+  const { call, ok, push } = qb;
 
   // 2 x 34.50 = 69.00 and 3 x 12.25 = 36.75: 105.75
   const issue = (status = 'Sent') =>
@@ -56,16 +50,11 @@ describe.each(backends)('QuickBooks Online: invoices deleted after they were sen
   };
 
   beforeAll(async () => {
-    rig = await startQuickBooksApi(backend);
-    co = await accountingMember(rig.api);
-    customer = await qb.newCustomer(co, { name: "Bar l'Alambic", email: 'bar@alambic.example' });
-    await connect(co);
-    // the connection's chart read goes first, so each test sees only its own calls
-    await push(co);
+    ({ rig, co, customer } = await quickBooksCompany(backend, {
+      customer: { name: "Bar l'Alambic", email: 'bar@alambic.example' },
+    }));
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('an invoice deleted after it was sent is voided in QuickBooks, its sync log keeping the outcome', async () => {
     const invoice = await sent();

@@ -50,9 +50,7 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     await qb.connect(k.co);
     await settings({ exciseAccrual: true, excisePaymentAccountRef: EXCISE_ACCOUNT });
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('a payable with no supplier set fails, saying what to set in Settings', async () => {
     expect(await b262Duty()).toBe(124.56);

@@ -14,7 +14,7 @@ import { type QuickBooksStandIn } from '../standins/quickbooks';
 import {
   accountingMember,
   quickBooksCalls,
-  startQuickBooksApi,
+  quickBooksCompany,
   type Member,
   type QuickBooksRig,
 } from './support/quickbooks';
@@ -77,13 +77,9 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
     );
 
   beforeAll(async () => {
-    rig = await startQuickBooksApi(backend);
-    ({ api, qbo } = rig);
-    co = await accountingMember(api);
+    ({ rig, api, qbo, co } = await quickBooksCompany(backend, { connect: false }));
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('pushes a mapped product as an Item with its price and description; reading it back changes nothing', async () => {
     await connect(co);

@@ -11,13 +11,7 @@ import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
 import { type QboRecord, type QuickBooksStandIn } from '../standins/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
-import {
-  accountingMember,
-  quickBooksCalls,
-  startQuickBooksApi,
-  type Member,
-  type QuickBooksRig,
-} from './support/quickbooks';
+import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 const UPDATE = `mutation($id: ID!, $input: InvoiceInput!) { invoiceUpdate(id: $id, input: $input) { id status } }`;
 
@@ -107,22 +101,11 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
   const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
 
   beforeAll(async () => {
-    rig = await startQuickBooksApi(backend);
-    ({ api, qbo } = rig);
-    co = await accountingMember(api);
-    customer = ok(
-      await call<{ customerCreate: { id: string } }>(
-        `mutation { customerCreate(input: { name: "Bar l'Alambic", email: "bar@alambic.example" }) { id } }`,
-      ),
-    ).customerCreate.id;
-    // connect as a person does: Intuit's authorize URL, then our callback with the code
-    await qb.connect(co);
-    // the connection's chart read and Item read go first, so each test sees only its own calls
-    await pushAllQueued(api.database.db);
+    ({ rig, api, qbo, co, customer } = await quickBooksCompany(backend, {
+      customer: { name: "Bar l'Alambic", email: 'bar@alambic.example' },
+    }));
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('an invoice edited after it was sent updates the same QuickBooks Invoice, with its SyncToken read first', async () => {
     const invoice = await sent();

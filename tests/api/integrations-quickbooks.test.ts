@@ -14,7 +14,7 @@ import { type QuickBooksStandIn } from '../standins/quickbooks';
 import {
   accountingMember,
   quickBooksCalls,
-  startQuickBooksApi,
+  quickBooksCompany,
   type Member,
   type QuickBooksRig,
 } from './support/quickbooks';
@@ -61,19 +61,12 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
   const qboInvoicesNumbered = (number: string) => qbo.records.Invoice.filter((i) => i.DocNumber === number);
 
   beforeAll(async () => {
-    rig = await startQuickBooksApi(backend);
-    ({ api, qbo } = rig);
-    co = await accountingMember(api);
-    customer = ok(
-      await call<{ customerCreate: { id: string } }>(
-        co,
-        `mutation { customerCreate(input: { name: "Bar l'Alambic" }) { id } }`,
-      ),
-    ).customerCreate.id;
+    ({ rig, api, qbo, co, customer } = await quickBooksCompany(backend, {
+      connect: false,
+      customer: { name: "Bar l'Alambic" },
+    }));
   });
-  afterAll(async () => {
-    await rig?.close();
-  });
+  afterAll(() => rig?.close());
 
   it('shows accounting not connected, with the alert lit, before connecting', async () => {
     expect(await integration(co)).toMatchObject({

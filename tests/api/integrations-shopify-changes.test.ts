@@ -20,8 +20,10 @@ import { rowsOf } from '../../src/server/db/connect';
 import { type ShopifyStandIn } from '../standins/shopify';
 import {
   ecommerceCompany,
+  ginLineItem,
   hst,
   ok,
+  orderResource as order,
   shopifyCalls,
   startShopifyApi,
   type Company,
@@ -31,35 +33,7 @@ import {
 const SHOP = 'distillerie-changes.myshopify.com';
 const BOUTIQUE = 655441492;
 
-/** An order as Shopify's Order resource has it (the fields read), customer 207119552. */
-const order = (id: number, name: string, extra: Record<string, unknown>) => ({
-  id,
-  name,
-  email: 'bob.norman@mail.example.com',
-  customer: { id: 207119552, email: 'bob.norman@mail.example.com', verified_email: true },
-  currency: 'CAD',
-  created_at: '2026-11-24T15:00:00Z',
-  updated_at: '2026-11-24T15:00:00Z',
-  cancelled_at: null,
-  fulfillment_status: null,
-  location_id: null,
-  total_shipping_price_set: { shop_money: { amount: '10.00', currency_code: 'CAD' } },
-  shipping_lines: [{ title: 'Standard', price: '10.00', discount_allocations: [], tax_lines: hst('1.30') }],
-  ...extra,
-});
-
-const gin = (quantity: number, current: number, tax: string) => ({
-  id: 7001,
-  sku: 'GIN-750',
-  title: 'Gin 750 mL',
-  quantity,
-  current_quantity: current,
-  fulfillable_quantity: current,
-  price: '34.50',
-  total_discount: '0.00',
-  discount_allocations: [],
-  tax_lines: hst(tax),
-});
+const gin = (quantity: number, current: number, tax: string) => ginLineItem(7001, quantity, current, tax);
 
 describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erased on %s', (backend) => {
   let rig: ShopifyRig;

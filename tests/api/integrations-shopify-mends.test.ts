@@ -19,6 +19,7 @@ import {
   ecommerceCompany,
   hst,
   ok,
+  orderResource,
   shopifyCalls,
   startShopifyApi,
   type Company,
@@ -30,22 +31,15 @@ const BOUTIQUE = 655441491;
 const GIN_ITEM = 808950810;
 const RYE_ITEM = 39072856;
 
-/** An order as Shopify's Order resource has it (the fields read), customer 207119551. */
-const order = (id: number, name: string, extra: Record<string, unknown>) => ({
-  id,
-  name,
-  email: 'bob.norman@mail.example.com',
-  customer: { id: 207119551, email: 'bob.norman@mail.example.com', verified_email: true },
-  currency: 'CAD',
-  created_at: '2026-11-21T03:30:00Z',
-  updated_at: '2026-11-21T03:30:00Z',
-  cancelled_at: null,
-  fulfillment_status: null,
-  location_id: null,
-  total_shipping_price_set: { shop_money: { amount: '10.00', currency_code: 'CAD' } },
-  shipping_lines: [{ title: 'Standard', price: '10.00', discount_allocations: [], tax_lines: hst('1.30') }],
-  ...extra,
-});
+/** The shared order placed by customer 207119551 on 2026-11-21 03:30 UTC (still the 20th in Toronto, which
+ * the dating test relies on). */
+const order = (id: number, name: string, extra: Record<string, unknown>) =>
+  orderResource(id, name, {
+    customer: { id: 207119551, email: 'bob.norman@mail.example.com', verified_email: true },
+    created_at: '2026-11-21T03:30:00Z',
+    updated_at: '2026-11-21T03:30:00Z',
+    ...extra,
+  });
 
 describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend) => {
   let rig: ShopifyRig;

@@ -10,11 +10,11 @@
 // info names GHOST-1, GHOST-750 and "press Sync now". The next scheduled pull reads only from
 // now on, and More info still names it. Once the product is added (5 duty-paid bottles), Sync
 // now takes the sale: a second invoice for D of 33.90, one bottle out (5 - 1 = 4), nothing failed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { type StandInLine } from '../standins/square';
+import { type StandInOrder } from '../standins/square';
 import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
 import { addDays } from '../../src/shared/days';
 import {
@@ -22,6 +22,7 @@ import {
   money,
   pointOfSaleCompany,
   squareCalls,
+  taxedLine,
   startSquareApi,
   yesterdayInToronto,
   type Co,
@@ -42,18 +43,8 @@ describe.each(backends)('Square orders left out past the hold on %s', (backend) 
   );
   const { invoicesOf, failures, order } = sq;
   const db = () => rig.api.database.db;
-  const taxed = (uid: string, name: string, variation: string, base: number, tax: number): StandInLine => ({
-    uid,
-    name,
-    quantity: '1',
-    catalog_object_id: variation,
-    base_price_money: money(base),
-    gross_sales_money: money(base),
-    total_discount_money: money(0),
-    total_tax_money: money(tax),
-    total_money: money(base + tax),
-    applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
-  });
+  const taxed = (uid: string, name: string, variation: string, base: number, tax: number) =>
+    taxedLine(uid, name, variation, 1, base, 0, tax);
   const syncNow = async () => {
     await sq.sync();
     await sq.push();
@@ -139,5 +130,85 @@ describe.each(backends)('Square orders left out past the hold on %s', (backend) 
     await scheduled();
     expect(await invoicesOf(day)).toHaveLength(2);
     expect(await failures()).toEqual([]);
+  });
+
+  it('two late pulls at once, each holding a different order past the hold, keep both held', async () => {
+    // Worked by hand: the day R, ten days ago, was pulled above. Two till sales of R (1 x Race A
+    // 750 and 1 x Race B 750, 30.00 + HST 3.90 = 33.90 each) reached Square on R + 1 at 09:00, nine
+    // days ago, past the 7-day hold; neither SKU is a product's, so each is held. The two pulls
+    // run at once and both read changes_held (empty) before either writes it; Square answers the
+    // first search with RACE-A alone and the second with RACE-B alone (as if each arrived between
+    // them), so each pull holds only its own. Whichever writes last must keep the other's:
+    // RACE-A and RACE-B both held, both named in More info, nothing invoiced for R.
+    const day = addDays(yesterday, -10);
+    const next = addDays(day, 1);
+    const late = (id: string, uid: string, name: string, sku: string): StandInOrder => {
+      const variation = rig.square.addVariation(name, sku, 3000);
+      order(id, day, 14, {
+        updated_at: at(next, 9),
+        line_items: [taxed(uid, name, variation, 3000, 390)],
+        total_money: money(3390),
+      });
+      return rig.square.orders.find((o) => o.id === id)!;
+    };
+    const raceA = late('RACE-A', 'RA', 'Race A 750', 'RACE-A-750');
+    const raceB = late('RACE-B', 'RB', 'Race B 750', 'RACE-B-750');
+    const show = (shown: StandInOrder) => {
+      const others = rig.square.orders.filter((o) => o !== raceA && o !== raceB);
+      rig.square.orders.splice(0, rig.square.orders.length, ...others, shown);
+    };
+    await db().execute(sql`UPDATE square_settings SET changes_checked_at = ${at(next, 3)}::timestamptz
+      WHERE company_id = ${co.companyId}`);
+    // only the late pull queued, so the two jobs race on it alone (no day or catalogue beside it)
+    await db().execute(sql`UPDATE integration_sync_log SET status = 'queued', attempts = 0, last_error = NULL
+      WHERE company_id = ${co.companyId} AND app = 'square' AND entity_type = 'squareChanges'`);
+
+    // each pull's search waits for the other's, so both have read changes_held before either
+    // writes it; then they go one at a time, each seeing its own order
+    const realFetch = globalThis.fetch;
+    let searches = 0;
+    let alone = 0;
+    let bothSearching!: () => void;
+    const together = new Promise<void>((resolve) => (bothSearching = resolve));
+    let queue: Promise<unknown> = Promise.resolve();
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.endsWith('/v2/orders/search') || !String(init?.body).includes('updated_at'))
+        return realFetch(input, init);
+      const mine = (searches += 1);
+      if (mine === 2) bothSearching();
+      // a second pull that never searches fails the test below rather than hanging it
+      const met = await Promise.race([
+        together.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
+      if (!met) alone += 1;
+      const answer = queue.then(() => {
+        show(mine === 1 ? raceA : raceB);
+        return realFetch(input, init);
+      });
+      queue = answer.catch(() => undefined);
+      return answer;
+    });
+    try {
+      await Promise.all([sq.push(), sq.push()]);
+    } finally {
+      spy.mockRestore();
+      show(raceA);
+      rig.square.orders.push(raceB);
+    }
+    expect({ searches, alone }).toEqual({ searches: 2, alone: 0 });
+
+    const [settings] = rowsOf<{ held: { orderId: string }[] | string }>(
+      await db().execute(sql`SELECT changes_held AS held FROM square_settings WHERE company_id = ${co.companyId}`),
+    );
+    const held =
+      typeof settings.held === 'string' ? (JSON.parse(settings.held) as { orderId: string }[]) : settings.held;
+    expect(held.map((h) => h.orderId).sort()).toEqual(['RACE-A', 'RACE-B']);
+    const failed = await failures();
+    expect(failed.map((f) => f.entity_type)).toEqual(['squareChanges']);
+    expect(failed[0].last_error).toContain('Square order RACE-A');
+    expect(failed[0].last_error).toContain('Square order RACE-B');
+    expect(await invoicesOf(day)).toEqual([]);
   });
 });

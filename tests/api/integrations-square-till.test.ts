@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { customRefundOrder, type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
+import { customRefundOrder, type SquareStandIn, type StandInLine } from '../standins/square';
 import { addDays } from '../../src/shared/days';
 import {
   HST,
@@ -15,6 +15,7 @@ import {
   money,
   pointOfSaleCompany,
   squareCalls,
+  taxedLine,
   startSquareApi,
   yesterdayInToronto,
   type Co,
@@ -42,29 +43,9 @@ describe.each(backends)('Square till amounts on %s', (backend) => {
     () => rig,
     () => co,
   );
-  const { ok, invoicesOf, dutyPaidAtSite: dutyPaid } = sq;
-  const taxed = (uid: string, variation: string, quantity: number, base: number, tax: number): StandInLine => ({
-    uid,
-    name: variation === ginVariation ? 'Gin 750' : 'Vodka 375',
-    quantity: String(quantity),
-    catalog_object_id: variation,
-    base_price_money: money(base),
-    gross_sales_money: money(quantity * base),
-    total_discount_money: money(0),
-    total_tax_money: money(tax),
-    total_money: money(quantity * base + tax),
-    applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
-  });
-  const order = (id: string, day: string, hour: number, fields: Partial<StandInOrder>) =>
-    square.orders.push({
-      id,
-      location_id: 'L1TASTINGROOM',
-      state: 'COMPLETED',
-      closed_at: at(day, hour),
-      line_items: [],
-      taxes: [HST],
-      ...fields,
-    });
+  const { ok, invoicesOf, dutyPaidAtSite: dutyPaid, order } = sq;
+  const taxed = (uid: string, variation: string, quantity: number, base: number, tax: number) =>
+    taxedLine(uid, variation === ginVariation ? 'Gin 750' : 'Vodka 375', variation, quantity, base, 0, tax);
   const pull = async (day: string) => {
     await api.database.db.execute(sql`UPDATE square_settings SET pulled_through = ${addDays(day, -1)}
       WHERE company_id = ${co.companyId}`);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EVERYTHING, backends, makeMember, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { type SquareStandIn, type StandInLine, type StandInOrder } from '../standins/square';
+import { type SquareStandIn, type StandInOrder } from '../standins/square';
 import { type QuickBooksStandIn } from '../standins/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { RetryLater } from '../../src/server/domain/integrations/calls';
@@ -29,6 +29,7 @@ import {
   pointOfSaleAddOn,
   pointOfSaleCompany,
   squareCalls,
+  taxedLine,
   startSquareApi,
   yesterdayInToronto,
   type Co,
@@ -87,25 +88,8 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     });
   };
   /** a line with Square's amounts as given, HST 13 % (the order's tax "T1") applied */
-  const taxed = (
-    uid: string,
-    variation: string,
-    quantity: number,
-    base: number,
-    discount: number,
-    tax: number,
-  ): StandInLine => ({
-    uid,
-    name: nameOf(variation),
-    quantity: String(quantity),
-    catalog_object_id: variation,
-    base_price_money: money(base),
-    gross_sales_money: money(quantity * base),
-    total_discount_money: money(discount),
-    total_tax_money: money(tax),
-    total_money: money(quantity * base - discount + tax),
-    applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
-  });
+  const taxed = (uid: string, variation: string, quantity: number, base: number, discount: number, tax: number) =>
+    taxedLine(uid, nameOf(variation), variation, quantity, base, discount, tax);
   const logOf = async (entityType: string, entityId: string) =>
     rowsOf<{ status: string; attempts: number; last_error: string | null }>(
       await api.database.db.execute(sql`SELECT status, attempts, last_error FROM integration_sync_log
@@ -349,16 +333,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     // paid in full). QuickBooks gets the invoice's tax as TxnTaxDetail.TotalTax 20.92 and only
     // the four sales lines (160.86), the credit memo TotalTax 7.02 and the one rye line.
     const day = addDays(yesterday, -7);
-    const order = (id: string, hour: number, fields: Partial<StandInOrder>) =>
-      square.orders.push({
-        id,
-        location_id: 'L1TASTINGROOM',
-        state: 'COMPLETED',
-        closed_at: closedAt(day, hour),
-        line_items: [],
-        taxes: [HST],
-        ...fields,
-      });
+    const order = (id: string, hour: number, fields: Partial<StandInOrder>) => sq.order(id, day, hour, fields);
     order('ORDER-A', 11, {
       discounts: [{ uid: 'D1', name: 'Staff', percentage: '10.0', scope: 'LINE_ITEM' }],
       line_items: [

@@ -223,6 +223,31 @@ export function quickBooksCalls(api: () => TestApi) {
   };
 }
 
+/** What beforeAll sets up in most QuickBooks files: the API beside the stand-in and a member of a
+ * company allowed the accounting add-on, with the customer `customer` made first when given
+ * (before connecting, so the connection's first push sends it), then, unless `connect` is false,
+ * connected through the consent and the job the callback wakes run, so each test sees only its own
+ * calls. A start that fails part way closes what it started before it throws. */
+export async function quickBooksCompany(
+  backend: Backend,
+  options: { connect?: boolean; customer?: Record<string, unknown> } = {},
+) {
+  const rig = await startQuickBooksApi(backend);
+  try {
+    const qb = quickBooksCalls(() => rig.api);
+    const co = await accountingMember(rig.api);
+    const customer = options.customer ? await qb.newCustomer(co, options.customer) : '';
+    if (options.connect !== false) {
+      await qb.connect(co);
+      await qb.push(co);
+    }
+    return { rig, api: rig.api, qbo: rig.qbo, co, customer };
+  } catch (e) {
+    await rig.close();
+    throw e;
+  }
+}
+
 type Body<T> = { data?: T; errors?: unknown[] };
 /** The data of a GraphQL body (what stagedKit's `co.call` answers); its errors throw. */
 export const okBody = <T>(r: Body<T>): T => {

@@ -15,7 +15,7 @@ import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { addDays } from '../../../src/shared/days';
 import { startOfDay } from '../../../src/server/domain/integrations/square/days';
 import { dayIn } from '../../../src/server/domain/company/timeZone';
-import { startSquareStandIn, type SquareStandIn, type StandInOrder } from '../../standins/square';
+import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../../standins/square';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
 import { startApiBeside, type StartedApi } from './quickbooks';
 
@@ -31,6 +31,29 @@ export const closedAt = (day: string, hour: number) =>
 export const money = (amount: number) => ({ amount, currency: 'CAD' });
 /** the order's tax "T1": HST 13 % */
 export const HST = { uid: 'T1', name: 'HST', percentage: '13.0', type: 'ADDITIVE', scope: 'ORDER' } as const;
+
+/** A line of a Square order as Square gives its amounts (cents): `quantity` of the variation at
+ * `base` each, less `discount`, with HST (the order's tax "T1") of `tax` applied. */
+export const taxedLine = (
+  uid: string,
+  name: string,
+  variation: string,
+  quantity: number,
+  base: number,
+  discount: number,
+  tax: number,
+): StandInLine => ({
+  uid,
+  name,
+  quantity: String(quantity),
+  catalog_object_id: variation,
+  base_price_money: money(base),
+  gross_sales_money: money(quantity * base),
+  total_discount_money: money(discount),
+  total_tax_money: money(tax),
+  total_money: money(quantity * base - discount + tax),
+  applied_taxes: [{ uid: `${uid}-T1`, tax_uid: 'T1', applied_money: money(tax) }],
+});
 
 /** with QuickBooks Online's stand-in when asked for */
 export type SquareRig = StartedApi & { square: SquareStandIn; qbo?: QuickBooksStandIn };
