@@ -35,6 +35,9 @@ export default defineConfig({
       // whole path segments only (/api, /api/…; not /apps)
       '^/graphql(/|$|\\?)': proxied,
       '^/portal/graphql(/|$|\\?)': proxied,
+      // the services' endpoints (spec 7; src/shared/services.ts)
+      '^/ecommerce/graphql(/|$|\\?)': proxied,
+      '^/pointofsale/graphql(/|$|\\?)': proxied,
       '^/oidc(/|$|\\?)': proxied,
       '^/api(/|$|\\?)': proxied,
       '^/files(/|$|\\?)': proxied,

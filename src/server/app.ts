@@ -149,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // real browser paths (/sales/customers) reload into the app; API paths stay 404
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0];
-      const apiPath = /^\/(graphql|oidc|api|files|portal\/graphql)(\/|$)/.test(pathname);
+      const apiPath = /^\/(graphql|oidc|api|files|(portal|ecommerce|pointofsale)\/graphql)(\/|$)/.test(pathname);
       if (request.method !== 'GET' || apiPath) return reply.code(404).send({ message: 'Not found' });
       const asset = /\.[a-z0-9]+$/i.test(pathname);
       if (asset) return reply.code(404).send({ message: 'Not found' });

@@ -1,6 +1,7 @@
 // Helpers for the excise API tests: a company with a site, a spirit and vessels, and calls to
 // the vessel actions by name. Figures in the tests are worked by hand (LAA = L x ABV / 100).
 import { EVERYTHING, makeMember, type TestApi } from './harness';
+import type { StaffService } from '../../src/shared/services';
 
 export type Err = { message: string; extensions: { code: string; info: Record<string, unknown> } };
 export interface Answer<T> {
@@ -17,7 +18,8 @@ export async function exciseCompany(api: TestApi, permissions = [...EVERYTHING, 
     query: string,
     variables: Record<string, unknown> = {},
     token = m.token,
-  ) => (await api.gql<T>(m.companyId, query, variables, token)).body as Answer<T>;
+    service?: StaffService,
+  ) => (await api.gql<T>(m.companyId, query, variables, token, service)).body as Answer<T>;
   const create = async (entity: string, input: Record<string, unknown>) => {
     const type = entity.charAt(0).toUpperCase() + entity.slice(1);
     const r = await call<Record<string, { id: string }>>(

@@ -25,6 +25,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { sdl } from '../../src/generated/sdl';
+import { serviceOfRootField } from '../../src/server/graphql/schema';
 import { entities, entityByName } from '../../src/generated/entities';
 import { rowsOf } from '../../src/server/db/connect';
 import { backends, type TestApi, startApi } from './harness';
@@ -366,7 +367,7 @@ describe.each(backends)('fuzzing mutation inputs on %s', (backend) => {
         fc.asyncProperty(argsFor(m.args, own), async (variables) => {
           const before = counted ?? (await counts());
           counted = null;
-          const res = await api.gql(kit.companyId, document, variables, token);
+          const res = await api.gql(kit.companyId, document, variables, token, serviceOfRootField('Mutation', m.name));
           const errors = res.body.errors ?? [];
           expect(res.status, JSON.stringify(res.body).slice(0, 2000)).toBeLessThan(500);
           for (const e of errors) expect(ALLOWED, JSON.stringify(e).slice(0, 2000)).toContain(e.extensions?.code);

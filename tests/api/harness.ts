@@ -13,6 +13,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { companyTable, membershipTable, userTable } from '../../src/generated/tables';
 import { UnauthorizedError } from '../../src/server/auth';
+import { graphqlPathOf, type StaffService } from '../../src/shared/services';
 
 export const ISSUER = 'https://issuer.test';
 export const AUDIENCE = 'urn:distillery:api';
@@ -29,6 +30,8 @@ export interface TestApi {
     query: string,
     variables?: Record<string, unknown>,
     auth?: string | null,
+    /** the service whose endpoint is called (spec 7); main when absent */
+    service?: StaffService,
   ) => Promise<{
     status: number;
     body: { data?: T; errors?: { message: string; extensions: { code: string; info: Record<string, unknown> } }[] };
@@ -90,10 +93,10 @@ export async function startApi(backend: Backend = 'pglite', appOptions: Partial<
       .setIssuedAt()
       .setExpirationTime(options.expiresIn ?? '10m')
       .sign(privateKey);
-  const gql: TestApi['gql'] = async (companyId, query, variables, auth) => {
+  const gql: TestApi['gql'] = async (companyId, query, variables, auth, service = 'main') => {
     const res = await app.inject({
       method: 'POST',
-      url: `/graphql/${companyId}`,
+      url: graphqlPathOf(service, companyId),
       headers: auth === null ? {} : { authorization: `Bearer ${auth}` },
       payload: { query, variables },
     });

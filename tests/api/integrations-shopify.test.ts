@@ -15,7 +15,15 @@ import { rowsOf } from '../../src/server/db/connect';
 import { type ShopifyStandIn } from '../standins/shopify';
 import { postStock, MICRO } from '../../src/server/domain/inventory/stock';
 import { queueShopifyRefresh } from '../../src/server/domain/integrations/shopify/sync';
-import { ecommerceCompany, ok, shopifyCalls, startShopifyApi, type Company, type ShopifyRig } from './support/shopify';
+import {
+  ecommerceCall,
+  ecommerceCompany,
+  ok,
+  shopifyCalls,
+  startShopifyApi,
+  type Company,
+  type ShopifyRig,
+} from './support/shopify';
 
 const SHOP_A = 'distillerie-a.myshopify.com';
 const SHOP_B = 'distillerie-b.myshopify.com';
@@ -132,7 +140,7 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
   });
 
   it('refuses a shop domain that is not a myshopify.com domain', async () => {
-    const r = await a.call(`mutation { shopifyConnect(shop: "https://evil.example.com") }`);
+    const r = await ecommerceCall(a, `mutation { shopifyConnect(shop: "https://evil.example.com") }`);
     expect(r.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
     expect(r.errors?.[0].extensions.info.fields).toEqual({
       account: "Enter the shop's domain, like your-store.myshopify.com",
@@ -261,7 +269,8 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     const history = shopifyOrder('#0999', [{ sku: 'RYE-750', title: 'Rye', quantity: 1, price: '52.00' }]);
     shopify.orders.push(history, missed);
     ok(
-      await a.call(
+      await ecommerceCall(
+        a,
         `mutation { ecommerceSettingsSave(input: { webCustomerId: "${bobA}", orderSync: true, siteLocations: [] }) { orderSync } }`,
       ),
     );
@@ -289,7 +298,8 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
   it("puts a guest's order on the web-store customer even when it gives a trade customer's e-mail", async () => {
     const webStore = await a.create('customer', { name: 'Web store' });
     const save = (id: string) =>
-      a.call(
+      ecommerceCall(
+        a,
         `mutation { ecommerceSettingsSave(input: { webCustomerId: "${id}", orderSync: true, siteLocations: [] }) { orderSync } }`,
       );
     ok(await save(webStore));
@@ -340,11 +350,12 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     );
     await dutyPaid(a, gin, warehouse, 7.5, '9003');
     const locations = ok(
-      await a.call<{ shopifyLocations: { id: string; name: string }[] }>(`{ shopifyLocations { id name } }`),
+      await ecommerceCall<{ shopifyLocations: { id: string; name: string }[] }>(a, `{ shopifyLocations { id name } }`),
     );
     expect(locations.shopifyLocations.map((l) => l.id)).toEqual(['655441491', '487838322']);
     ok(
-      await a.call(
+      await ecommerceCall(
+        a,
         `mutation($input: EcommerceSettingsInput!) { ecommerceSettingsSave(input: $input) { siteLocations { siteId locationId } } }`,
         {
           input: {
@@ -386,14 +397,16 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
     await api.database.db
       .insert(membershipTable)
       .values({ companyId: a.companyId, user: user.id, permissions: ['selling.write', 'config.write'] });
-    const refused = await a.call(`{ ecommerceSettings { orderSync } }`, {}, await api.token(user.id));
+    const refused = await ecommerceCall(a, `{ ecommerceSettings { orderSync } }`, {}, await api.token(user.id));
     expect(refused.errors?.[0].extensions.code).toBe('FORBIDDEN');
-    const foreign = await a.call(
+    const foreign = await ecommerceCall(
+      a,
       `mutation { ecommerceSettingsSave(input: { orderSync: true, siteLocations: [{ siteId: "${b.site}", locationId: "1" }] }) { orderSync } }`,
     );
     expect(foreign.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
     const settingsB = ok(
-      await b.call<{ ecommerceSettings: { siteLocations: unknown[] } }>(
+      await ecommerceCall<{ ecommerceSettings: { siteLocations: unknown[] } }>(
+        b,
         `{ ecommerceSettings { siteLocations { siteId } } }`,
       ),
     );

@@ -57,7 +57,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     () => rig,
     () => co,
   );
-  const { gql, ok, sync, push, invoicesOf, dutyPaidAtSite } = sq;
+  const { gql, ok, posGql, posOk, sync, push, invoicesOf, dutyPaidAtSite } = sq;
   const qb = quickBooksCalls(() => api);
   const integration = async (who: { companyId: string; token: string } = co) =>
     ((await gql(`{ integrations ${INTEGRATION} }`, {}, who)).data!.integrations as Record<string, unknown>[]).find(
@@ -150,7 +150,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   it('refuses Sync until the setup is saved, lists locations, and checks the choices', async () => {
     const early = await gql(`mutation { integrationSync(app: square) }`);
     expect(early.errors?.[0].message).toMatch(/point-of-sale setup page/);
-    const { squareLocations } = await ok<{ squareLocations: { id: string; name: string }[] }>(
+    const { squareLocations } = await posOk<{ squareLocations: { id: string; name: string }[] }>(
       `{ squareLocations { id name } }`,
     );
     expect(squareLocations).toEqual([
@@ -158,9 +158,9 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
       { id: 'L2MARKET', name: 'Farmers market' },
     ]);
     const SAVE = `mutation($s: ID!, $l: String!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: $l, customerId: $c) { siteId locationId customerId } }`;
-    const bad = await gql(SAVE, { s: co.site, l: 'not a location!', c: tastingRoom });
+    const bad = await posGql(SAVE, { s: co.site, l: 'not a location!', c: tastingRoom });
     expect(bad.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
-    const saved = await ok(SAVE, { s: co.site, l: 'L1TASTINGROOM', c: tastingRoom });
+    const saved = await posOk(SAVE, { s: co.site, l: 'L1TASTINGROOM', c: tastingRoom });
     expect(saved.pointOfSaleSetupSave).toEqual({
       siteId: co.site,
       locationId: 'L1TASTINGROOM',
@@ -516,22 +516,22 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   it("keeps each company to its own setup and asks for the setup's permissions", async () => {
     const other = await makeMember(api, EVERYTHING);
     await pointOfSaleAddOn(api, other.companyId);
-    expect((await gql(`{ pointOfSaleSetup { siteId locationId customerId } }`, {}, other)).data).toEqual({
+    expect((await posGql(`{ pointOfSaleSetup { siteId locationId customerId } }`, {}, other)).data).toEqual({
       pointOfSaleSetup: { siteId: null, locationId: null, customerId: null },
     });
     const SAVE = `mutation($s: ID!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: "L1TASTINGROOM", customerId: $c) { siteId } }`;
-    const theirs = await gql(SAVE, { s: co.site, c: tastingRoom }, other);
+    const theirs = await posGql(SAVE, { s: co.site, c: tastingRoom }, other);
     expect(theirs.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
     expect(theirs.errors?.[0].message).toMatch(/No such site/);
-    const locations = await gql(`{ squareLocations { id } }`, {}, other);
+    const locations = await posGql(`{ squareLocations { id } }`, {}, other);
     expect(locations.errors?.[0].extensions.code).toBe('CONFLICT');
     expect(await integration(other)).toMatchObject({ status: 'enabled', failures: [] });
     const configOnly = await makeMember(api, ['config']);
     await pointOfSaleAddOn(api, configOnly.companyId);
-    const refused = await gql(SAVE, { s: '1', c: '1' }, configOnly);
+    const refused = await posGql(SAVE, { s: '1', c: '1' }, configOnly);
     expect(refused.errors?.[0].extensions.code).toBe('FORBIDDEN');
     // reading the setup needs the page's permissions too (spec 2.3)
-    const unread = await gql(`{ pointOfSaleSetup { siteId } }`, {}, configOnly);
+    const unread = await posGql(`{ pointOfSaleSetup { siteId } }`, {}, configOnly);
     expect(unread.errors?.[0].extensions.code).toBe('FORBIDDEN');
   });
   it('queues the new closed days of every set-up company on the daily schedule', async () => {

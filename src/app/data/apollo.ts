@@ -2,10 +2,11 @@
 // localStorage on every request (so a company switch needs no new client).
 import { ApolloClient, HttpLink, InMemoryCache, type Operation } from '@apollo/client';
 import { readStored, STORAGE_KEYS } from '../storage';
+import { graphqlPathOf } from '../../shared/services';
 
 /** `/graphql/{companyId}`, or `/graphql` before any company is known. */
 export function graphqlPath(companyId: string | null): string {
-  return companyId ? `/graphql/${encodeURIComponent(companyId)}` : '/graphql';
+  return graphqlPathOf('main', companyId);
 }
 
 export function createApolloClient(authFetch: typeof fetch): ApolloClient<unknown> {

@@ -3,6 +3,7 @@
 // internal validation and syntax errors with the failed query.
 import { classifyCall, summarizeRequest, type CallOutcome } from './errorCatalogue';
 import type { ClientErrorInput } from './clientErrors';
+import { SERVICE_BASES } from '../../shared/services';
 
 /** A request header (stripped before sending) that keeps a call's errors off the banner. */
 export const SILENT_HEADER = 'x-distillery-silent';
@@ -16,6 +17,14 @@ export interface ObserverDeps {
   report: (input: ClientErrorInput) => void;
 }
 
+/** The staff services' endpoints (spec 7): main's /graphql…, and /ecommerce/graphql… and
+ * /pointofsale/graphql… (src/shared/services.ts). */
+const STAFF_GRAPHQL = new RegExp(
+  `^(${Object.values(SERVICE_BASES)
+    .filter((base) => base !== SERVICE_BASES.portal)
+    .join('|')})/graphql(/|$)`,
+);
+
 const urlOf = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
@@ -25,7 +34,7 @@ export function observeApi(inner: typeof fetch, deps: ObserverDeps): typeof fetc
     let silent = headers.get(SILENT_HEADER) === '1';
     headers.delete(SILENT_HEADER);
     const response = await inner(input, { ...init, headers });
-    if (!new URL(urlOf(input), 'http://x').pathname.startsWith('/graphql')) {
+    if (!STAFF_GRAPHQL.test(new URL(urlOf(input), 'http://x').pathname)) {
       if (response.status === 401) deps.onSignOut();
       return response;
     }

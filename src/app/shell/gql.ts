@@ -1,6 +1,7 @@
-// Small GraphQL calls of the shell (tasks, alerts, settings, counts) on the main endpoint,
-// through the observed authorized fetch. `silent` keeps failures off the error banner.
-import { graphqlPath } from '../data/apollo';
+// Small GraphQL calls of the shell (tasks, alerts, settings, counts) on the main endpoint, or
+// the service's one named (spec 7), through the observed authorized fetch. `silent` keeps
+// failures off the error banner.
+import { graphqlPathOf, type StaffService } from '../../shared/services';
 import { readStored, STORAGE_KEYS } from '../storage';
 import { SILENT_HEADER } from './apiObserver';
 
@@ -18,12 +19,12 @@ export async function gqlCall<T>(
   fetchImpl: typeof fetch,
   query: string,
   variables: Record<string, unknown> = {},
-  options: { silent?: boolean; operationName?: string } = {},
+  options: { silent?: boolean; operationName?: string; service?: StaffService } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.silent) headers[SILENT_HEADER] = '1';
   const operationName = options.operationName ?? /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
-  const response = await fetchImpl(graphqlPath(readStored(STORAGE_KEYS.companyId)), {
+  const response = await fetchImpl(graphqlPathOf(options.service ?? 'main', readStored(STORAGE_KEYS.companyId)), {
     method: 'POST',
     headers,
     body: JSON.stringify({ query, variables, ...(operationName ? { operationName } : {}) }),

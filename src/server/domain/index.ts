@@ -24,7 +24,7 @@ import { helpModule } from './help';
 import { setupModule } from './setup';
 import { importModule } from './import';
 import { scannerModule } from './scanner';
-import { integrationsModule } from './integrations';
+import { ecommerceModule, integrationsModule, pointOfSaleModule } from './integrations';
 import { portalModule } from './portal';
 
 export const domainModules: DomainModule[] = [
@@ -52,6 +52,8 @@ export const domainModules: DomainModule[] = [
   importModule,
   portalModule,
   integrationsModule,
+  ecommerceModule,
+  pointOfSaleModule,
 ];
 
 /** What listens to the vessel actions, in list order. */

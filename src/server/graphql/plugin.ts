@@ -1,8 +1,10 @@
-// POST /graphql/:companyId behind the bearer token check. A request without a valid token
-// never reaches GraphQL (401); membership and permissions are checked per root field.
+// POST /graphql/:companyId behind the bearer token check, and the same on each staff service's
+// endpoint (spec 7: /ecommerce/graphql/:companyId, /pointofsale/graphql/:companyId; the
+// portal's is portalPlugin.ts). A request without a valid token never reaches GraphQL (401);
+// membership and permissions are checked per root field, on every endpoint alike.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult, type ValidationRule } from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -11,7 +13,8 @@ import type { FileStore } from '../http/files';
 import type { Mailer } from '../http/mail';
 import { MAX_ALIASES, MAX_COST, MAX_DIRECTIVES, MAX_QUERY_DEPTH, MAX_TOKENS } from '../../shared/limits';
 import { buildContext, defaultExportLimit } from './context';
-import { buildExecutableSchema, formatError } from './schema';
+import { SERVICE_BASES, type StaffService } from '../../shared/services';
+import { buildServiceSchemas, formatError } from './schema';
 import { clientStatusOf } from './errors';
 import { logRefusal } from '../auth/verify';
 
@@ -92,55 +95,59 @@ export async function registerGraphql(
   app: FastifyInstance,
   options: { db: Db; files: FileStore; resolveUser: UserResolver; mail?: Mailer; publicOrigin?: string },
 ): Promise<void> {
-  const schema = buildExecutableSchema();
+  const schemas = buildServiceSchemas();
   const exportLimit = defaultExportLimit();
-  await app.register(async (scope) => {
-    guardRequests(scope, async (request) => {
-      request.userId = await options.resolveUser(request.headers.authorization);
+  for (const service of Object.keys(schemas) as StaffService[])
+    await app.register(async (scope) => {
+      guardRequests(scope, async (request) => {
+        request.userId = await options.resolveUser(request.headers.authorization);
+      });
+      await scope.register(mercurius, {
+        schema: schemas[service],
+        path: `${SERVICE_BASES[service]}/graphql/:companyId`,
+        jit: 1,
+        graphiql: false,
+        queryDepth: MAX_QUERY_DEPTH,
+        validationRules: validationRules(),
+        graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+        context: (request: FastifyRequest) =>
+          buildContext(
+            options.db,
+            options.files,
+            request.userId!,
+            (request.params as { companyId: string }).companyId,
+            {
+              userAgent: request.headers['user-agent'],
+              version: typeof request.headers['x-version'] === 'string' ? request.headers['x-version'] : undefined,
+            },
+            exportLimit,
+            { mail: options.mail, publicOrigin: options.publicOrigin },
+          ),
+        errorFormatter: (execution, ctx) => formatErrors(app, execution, ctx),
+      });
     });
-    await scope.register(mercurius, {
-      schema,
-      path: '/graphql/:companyId',
-      jit: 1,
-      graphiql: false,
-      queryDepth: MAX_QUERY_DEPTH,
-      validationRules: validationRules(),
-      graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
-      context: (request: FastifyRequest) =>
-        buildContext(
-          options.db,
-          options.files,
-          request.userId!,
-          (request.params as { companyId: string }).companyId,
-          {
-            userAgent: request.headers['user-agent'],
-            version: typeof request.headers['x-version'] === 'string' ? request.headers['x-version'] : undefined,
-          },
-          exportLimit,
-          { mail: options.mail, publicOrigin: options.publicOrigin },
-        ),
-      errorFormatter: (execution, ctx) => {
-        const errors = (execution.errors ?? []).flatMap((e) => {
-          const nested = (e.originalError as { errors?: GraphQLError[] } | undefined)?.errors;
-          return Array.isArray(nested) ? nested : [e];
-        });
-        const request = ctx.reply?.request;
-        const log = request?.log ?? app.log;
-        const formatted = errors.map((e) => {
-          const out = formatError(e, request?.id);
-          // every internal error is logged in full with the request id the client was given
-          if (out.extensions.code === 'INTERNAL_SERVER_ERROR')
-            log.error({ err: e.originalError ?? e, path: e.path, requestId: request?.id }, 'internal server error');
-          return out;
-        });
-        // A document that never ran (parse, schema or variable errors) is the client's mistake:
-        // 400. Anything that ran answers 200 with its errors, since the spec's client signs
-        // the user out on a 500.
-        const documentOnly = errors.every((e) => !e.originalError || e.originalError instanceof GraphQLError);
-        const requestError = errors.map((e) => clientStatusOf(e.originalError)).find(Boolean);
-        const statusCode = requestError ?? (execution.data == null && documentOnly ? 400 : 200);
-        return { statusCode, response: { data: execution.data ?? null, errors: formatted.map((e) => e.toJSON()) } };
-      },
-    });
+}
+
+/** Errors as spec 8 has them, with the status the client acts on. */
+function formatErrors(app: FastifyInstance, execution: ExecutionResult, ctx: { reply?: FastifyReply }) {
+  const errors = (execution.errors ?? []).flatMap((e) => {
+    const nested = (e.originalError as { errors?: GraphQLError[] } | undefined)?.errors;
+    return Array.isArray(nested) ? nested : [e];
   });
+  const request = ctx.reply?.request;
+  const log = request?.log ?? app.log;
+  const formatted = errors.map((e) => {
+    const out = formatError(e, request?.id);
+    // every internal error is logged in full with the request id the client was given
+    if (out.extensions.code === 'INTERNAL_SERVER_ERROR')
+      log.error({ err: e.originalError ?? e, path: e.path, requestId: request?.id }, 'internal server error');
+    return out;
+  });
+  // A document that never ran (parse, schema or variable errors) is the client's mistake:
+  // 400. Anything that ran answers 200 with its errors, since the spec's client signs
+  // the user out on a 500.
+  const documentOnly = errors.every((e) => !e.originalError || e.originalError instanceof GraphQLError);
+  const requestError = errors.map((e) => clientStatusOf(e.originalError)).find(Boolean);
+  const statusCode = requestError ?? (execution.data == null && documentOnly ? 400 : 200);
+  return { statusCode, response: { data: execution.data ?? null, errors: formatted.map((e) => e.toJSON()) } };
 }

@@ -1,4 +1,4 @@
-import { buildSchema, GraphQLError, type GraphQLSchema } from 'graphql';
+import { buildSchema, GraphQLError, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { sdl } from '../../generated/sdl';
 import { enforce, rootRules } from './authorize';
 import { AppError, clientStatusOf } from './errors';
@@ -7,6 +7,7 @@ import { buildResolvers } from './resolvers';
 import type { RequestContext } from './context';
 import { domainModules } from '../domain';
 import type { FieldResolver } from '../domain/kernel/module';
+import type { StaffService } from '../../shared/services';
 
 /** The executable schema: the generated SDL, every root field wrapped by its rule. */
 export function buildExecutableSchema(): GraphQLSchema {
@@ -45,6 +46,49 @@ export function buildExecutableSchema(): GraphQLSchema {
     }
   }
   return schema;
+}
+
+const servicesByField = new Map<string, StaffService>(
+  domainModules.flatMap((m) =>
+    m.service
+      ? [
+          ...Object.keys(m.query ?? {}).map((name) => [`Query.${name}`, m.service!] as const),
+          ...Object.keys(m.mutation ?? {}).map((name) => [`Mutation.${name}`, m.service!] as const),
+        ]
+      : [],
+  ),
+);
+
+/** The service whose endpoint serves a root field: its domain module's, else main. */
+export const serviceOfRootField = (typeName: string, name: string): StaffService =>
+  servicesByField.get(`${typeName}.${name}`) ?? 'main';
+
+/** The executable schema split by service (spec 7: one endpoint per service): each domain
+ * module's root fields go to its service's endpoint only, the rest (generic records, every other
+ * module) to main. The types stay shared, so a field answers the same on any endpoint. */
+export function buildServiceSchemas(
+  full: GraphQLSchema = buildExecutableSchema(),
+): Record<StaffService, GraphQLSchema> {
+  const only = (service: StaffService): GraphQLSchema => {
+    const rootOf = (type: GraphQLObjectType | null | undefined) => {
+      if (!type) return undefined;
+      const config = type.toConfig();
+      const fields = Object.fromEntries(
+        Object.entries(config.fields).filter(([name]) => serviceOfRootField(type.name, name) === service),
+      );
+      return Object.keys(fields).length ? new GraphQLObjectType({ ...config, fields }) : undefined;
+    };
+    const config = full.toConfig();
+    const query = rootOf(full.getQueryType());
+    if (!query) throw new Error(`The ${service} service has no query field`);
+    return new GraphQLSchema({
+      ...config,
+      query,
+      mutation: rootOf(full.getMutationType()),
+      types: config.types.filter((t) => t.name !== 'Query' && t.name !== 'Mutation'),
+    });
+  };
+  return { main: only('main'), ecommerce: only('ecommerce'), pointOfSale: only('pointOfSale') };
 }
 
 /** The error payload of spec 8: message, extensions.code and extensions.info. An internal error

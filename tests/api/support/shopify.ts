@@ -24,6 +24,14 @@ export const ok = <T>(r: { data?: T; errors?: unknown[] }): T => {
 };
 
 /** Shopify's tax_lines of HST (13 %) of that price */
+/** A call on the e-commerce service's endpoint (spec 7): connect, the setup and the locations. */
+export const ecommerceCall = <T = Record<string, unknown>>(
+  co: Company,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+) => co.call<T>(query, variables, token, 'ecommerce');
+
 export const hst = (price: string) => [{ title: 'HST', price, rate: 0.13 }];
 
 /** An order as Shopify's Order resource has it (the fields read): customer 207119552
@@ -95,7 +103,9 @@ export function shopifyCalls(rig: () => { api: TestApi; shopify: ShopifyStandIn 
     const { api, shopify } = rig();
     shopify.shop = shop;
     const url = ok(
-      await co.call<{ shopifyConnect: string }>(`mutation($shop: String!) { shopifyConnect(shop: $shop) }`, { shop }),
+      await ecommerceCall<{ shopifyConnect: string }>(co, `mutation($shop: String!) { shopifyConnect(shop: $shop) }`, {
+        shop,
+      }),
     ).shopifyConnect;
     const consent = await fetch(url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
@@ -110,7 +120,8 @@ export function shopifyCalls(rig: () => { api: TestApi; shopify: ShopifyStandIn 
   /** Orders sync on, web orders to that customer, the site sold from that Shopify location. */
   const syncOrders = async (co: Company, webCustomerId: string, siteId: string, locationId: number) =>
     ok(
-      await co.call(
+      await ecommerceCall(
+        co,
         `mutation($input: EcommerceSettingsInput!) { ecommerceSettingsSave(input: $input) { orderSync } }`,
         {
           input: { webCustomerId, orderSync: true, siteLocations: [{ siteId, locationId: String(locationId) }] },

@@ -18,6 +18,7 @@ import { dayIn } from '../../../src/server/domain/company/timeZone';
 import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../../standins/square';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
 import { startApiBeside, type StartedApi } from './quickbooks';
+import type { StaffService } from '../../../src/shared/services';
 
 export type Co = Awaited<ReturnType<typeof exciseCompany>>;
 export type Gql = { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
@@ -104,16 +105,26 @@ export async function pointOfSaleCompany(api: TestApi): Promise<Co> {
 /** The calls the Square tests make, on the API and stand-in `rig()` answers and as the company
  * `company()` answers (made in beforeAll, after these). */
 export function squareCalls(rig: () => { api: TestApi; square: SquareStandIn }, company: () => Co) {
-  const gql = async (
-    query: string,
-    variables: Record<string, unknown> = {},
-    who: { companyId: string; token: string } = company(),
-  ) => (await rig().api.gql(who.companyId, query, variables, who.token)).body as Gql;
-  const ok = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => {
-    const r = await gql(query, variables);
-    if (r.errors) throw new Error(JSON.stringify(r.errors));
-    return r.data as T;
-  };
+  const gqlOn =
+    (service: StaffService) =>
+    async (
+      query: string,
+      variables: Record<string, unknown> = {},
+      who: { companyId: string; token: string } = company(),
+    ) =>
+      (await rig().api.gql(who.companyId, query, variables, who.token, service)).body as Gql;
+  const okOn =
+    (service: StaffService) =>
+    async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => {
+      const r = await gqlOn(service)(query, variables);
+      if (r.errors) throw new Error(JSON.stringify(r.errors));
+      return r.data as T;
+    };
+  const gql = gqlOn('main');
+  const ok = okOn('main');
+  /** the point-of-sale service's endpoint (spec 7): the setup and Square's locations */
+  const posGql = gqlOn('pointOfSale');
+  const posOk = okOn('pointOfSale');
   /** Sync now pressed: answers how many records it queued. */
   const sync = async () =>
     (await ok<{ integrationSync: number }>(`mutation { integrationSync(app: square) }`)).integrationSync;
@@ -146,7 +157,7 @@ export function squareCalls(rig: () => { api: TestApi; square: SquareStandIn }, 
   };
   /** The point of sale set up: sales at that Square location go to the site, to that customer. */
   const setup = (siteId: string, locationId: string, customerId: string) =>
-    ok(
+    posOk(
       `mutation($s: ID!, $l: String!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: $l, customerId: $c) { siteId } }`,
       { s: siteId, l: locationId, c: customerId },
     );
@@ -183,5 +194,20 @@ export function squareCalls(rig: () => { api: TestApi; square: SquareStandIn }, 
             AND status = 'DutyPaid'`),
       )[0].q,
     );
-  return { gql, ok, sync, push, product, adjust, connect, setup, invoicesOf, dutyPaidAtSite, failures, order };
+  return {
+    gql,
+    ok,
+    posGql,
+    posOk,
+    sync,
+    push,
+    product,
+    adjust,
+    connect,
+    setup,
+    invoicesOf,
+    dutyPaidAtSite,
+    failures,
+    order,
+  };
 }

@@ -24,7 +24,7 @@ import {
   Typography,
 } from '@mui/material';
 import { describeApiError } from '../../data/errors';
-import { useGraphQL } from '../settings/api';
+import { SITES_QUERY, useGraphQL } from '../settings/api';
 import { CustomerPicker } from '../../widgets/CustomerPicker';
 import { LOCATIONS_QUERY, SAVE, SETUP_QUERY, type EcommerceSettings } from './api';
 import { ecommerceText } from './text';
@@ -36,7 +36,8 @@ interface Named {
 type Edges = { edges: { node: Named }[] };
 
 export function EcommerceSetupPage() {
-  const call = useGraphQL();
+  const call = useGraphQL('ecommerce');
+  const main = useGraphQL();
   const notify = useNotify();
   const [locale] = useLocaleState();
   const t = ecommerceText(locale);
@@ -48,11 +49,14 @@ export function EcommerceSetupPage() {
 
   useEffect(() => {
     let live = true;
-    call<{ ecommerceSettings: EcommerceSettings; sites2: Edges }>(SETUP_QUERY).then(
-      (d) => {
+    Promise.all([
+      call<{ ecommerceSettings: EcommerceSettings }>(SETUP_QUERY),
+      main<{ sites2: Edges }>(SITES_QUERY),
+    ]).then(
+      ([d, s]) => {
         if (!live) return;
         setSettings(d.ecommerceSettings);
-        setSites(d.sites2.edges.map((e) => e.node));
+        setSites(s.sites2.edges.map((e) => e.node));
       },
       (e: unknown) => live && setError(describeApiError(e).message),
     );
@@ -64,7 +68,7 @@ export function EcommerceSetupPage() {
     return () => {
       live = false;
     };
-  }, [call]);
+  }, [call, main]);
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!settings) return <Loading />;

@@ -15,10 +15,8 @@ export interface EcommerceSettings {
 
 export const SETTINGS_FIELDS = `webCustomerId orderSync ordersPolledAt siteLocations { siteId locationId }`;
 
-export const SETUP_QUERY = `query EcommerceSetup {
-  ecommerceSettings { ${SETTINGS_FIELDS} }
-  sites2(first: 200, sortKey: "name") { edges { node { id name } } }
-}`;
+// on the e-commerce service's endpoint (spec 7), as every call of this page but the sites
+export const SETUP_QUERY = `query EcommerceSetup { ecommerceSettings { ${SETTINGS_FIELDS} } }`;
 
 export const LOCATIONS_QUERY = `query ShopifyLocations { shopifyLocations { id name active } }`;
 
@@ -33,6 +31,6 @@ export const shopifyConnectUrl = async (authFetch: typeof fetch, shop: string) =
       authFetch,
       `mutation ShopifyConnect($shop: String!) { shopifyConnect(shop: $shop) }`,
       { shop },
-      { silent: true },
+      { silent: true, service: 'ecommerce' },
     )
   ).shopifyConnect;

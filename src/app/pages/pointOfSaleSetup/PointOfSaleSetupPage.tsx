@@ -6,7 +6,7 @@ import { Loading, Title, useLocaleState, useNotify } from 'react-admin';
 import { CustomerPicker } from '../../widgets/CustomerPicker';
 import { Alert, Button, Card, CardActions, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { describeApiError } from '../../data/errors';
-import { useGraphQL } from '../settings/api';
+import { SITES_QUERY, useGraphQL } from '../settings/api';
 import { LOCATIONS_QUERY, SAVE, SETUP_QUERY, type PointOfSaleSetup } from './api';
 import { pointOfSaleText } from './text';
 
@@ -36,7 +36,8 @@ function Choice(props: { label: string; value: string | null; options: Named[]; 
 }
 
 export function PointOfSaleSetupPage() {
-  const call = useGraphQL();
+  const call = useGraphQL('pointOfSale');
+  const main = useGraphQL();
   const notify = useNotify();
   const [locale] = useLocaleState();
   const t = pointOfSaleText(locale);
@@ -48,11 +49,11 @@ export function PointOfSaleSetupPage() {
 
   useEffect(() => {
     let live = true;
-    call<{ pointOfSaleSetup: PointOfSaleSetup; sites2: Edges }>(SETUP_QUERY).then(
-      (d) => {
+    Promise.all([call<{ pointOfSaleSetup: PointOfSaleSetup }>(SETUP_QUERY), main<{ sites2: Edges }>(SITES_QUERY)]).then(
+      ([d, s]) => {
         if (!live) return;
         setSetup(d.pointOfSaleSetup);
-        setSites(d.sites2.edges.map((e) => e.node));
+        setSites(s.sites2.edges.map((e) => e.node));
       },
       (e: unknown) => live && setError(describeApiError(e).message),
     );
@@ -64,7 +65,7 @@ export function PointOfSaleSetupPage() {
     return () => {
       live = false;
     };
-  }, [call]);
+  }, [call, main]);
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!setup) return <Loading />;

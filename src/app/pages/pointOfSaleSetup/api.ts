@@ -8,10 +8,8 @@ export interface PointOfSaleSetup {
 
 const FIELDS = `siteId locationId customerId pulledThrough`;
 
-export const SETUP_QUERY = `query PointOfSaleSetup {
-  pointOfSaleSetup { ${FIELDS} }
-  sites2(first: 200, sortKey: "name") { edges { node { id name } } }
-}`;
+// on the point-of-sale service's endpoint (spec 7), as every call of this page but the sites
+export const SETUP_QUERY = `query PointOfSaleSetup { pointOfSaleSetup { ${FIELDS} } }`;
 
 export const LOCATIONS_QUERY = `query SquareLocations { squareLocations { id name } }`;
 

@@ -2,7 +2,7 @@
 // /graphql/{companyId}. A failure is thrown shaped like an Apollo error, so
 // describeApiError (data/errors.ts) reads its code and per-field messages.
 import { useCallback } from 'react';
-import { graphqlPath } from '../../data/apollo';
+import { graphqlPathOf, type StaffService } from '../../../shared/services';
 import { describeApiError, type GraphQLErrorLike } from '../../data/errors';
 import { useCurrentCompany, useServices } from '../../services';
 
@@ -21,8 +21,9 @@ export async function callGraphQL<T>(
   companyId: string | null,
   query: string,
   variables?: Record<string, unknown>,
+  service: StaffService = 'main',
 ): Promise<T> {
-  const response = await fetchImpl(graphqlPath(companyId), {
+  const response = await fetchImpl(graphqlPathOf(service, companyId), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ query, variables }),
@@ -38,14 +39,18 @@ export async function callGraphQL<T>(
   return json.data;
 }
 
-/** Calls the API of the current company. */
-export function useGraphQL() {
+/** The sites a setup page maps (e-commerce locations, the tasting room's site), on main. */
+export const SITES_QUERY = `query SetupSites { sites2(first: 200, sortKey: "name") { edges { node { id name } } } }`;
+
+/** Calls the API of the current company, on the service's endpoint (main when not named). */
+export function useGraphQL(service: StaffService = 'main') {
   const { authFetch } = useServices();
   const company = useCurrentCompany();
   const companyId = company?.id ?? null;
   return useCallback(
-    <T>(query: string, variables?: Record<string, unknown>) => callGraphQL<T>(authFetch, companyId, query, variables),
-    [authFetch, companyId],
+    <T>(query: string, variables?: Record<string, unknown>) =>
+      callGraphQL<T>(authFetch, companyId, query, variables, service),
+    [authFetch, companyId, service],
   );
 }
 

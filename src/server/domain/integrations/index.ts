@@ -13,9 +13,7 @@ import { appSync } from './pushers';
 import { setAddOn } from './addOns';
 import { hooksOf } from '../records/hooks';
 import { wakeAfterCommit, wakePushJob } from './queue';
-import { pointOfSaleModule } from './square/module';
 import { accountingHooks, accountingMutations, accountingQueries, accountingTypes } from './accounting';
-import { shopifyMutations, shopifyQueries } from './shopify/module';
 
 type AppArgs = { app: string };
 
@@ -43,12 +41,9 @@ export const integrationsModule: DomainModule = {
   query: {
     ...accountingQueries,
     integrations: resolver(async (_r, _a, ctx) => listIntegrations(await ctx.domain())),
-    ...shopifyQueries,
-    ...pointOfSaleModule.query,
   },
   mutation: {
     ...accountingMutations,
-    ...shopifyMutations,
     integrationConnect: resolver<AppArgs>(async (_r, args, ctx) =>
       connectIntegration(await ctx.domain(), args.app, ctx.publicOrigin ?? ''),
     ),
@@ -66,11 +61,12 @@ export const integrationsModule: DomainModule = {
       await wakePushJob(domain.actor.companyId, args.app);
       return queued;
     }),
-    ...pointOfSaleModule.mutation,
   },
 };
 
 export { appsWithFailures } from './store';
+export { ecommerceModule } from './shopify/module';
+export { pointOfSaleModule } from './square/module';
 export { addOnsNeedingAttention } from './attention';
 export { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from './queue';
 export { registerIntegrationRoutes } from './routes';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import type { Actor, DomainContext } from '../records/actor';
 import type { EntityHooks } from '../records/hooks';
 import type { PostingResult } from '../excise/run';
+import type { StaffService } from '../../../shared/services';
 
 /** What a resolver receives besides its arguments (the GraphQL layer builds it per request). */
 export interface ApiContext {
@@ -34,6 +35,9 @@ export type FieldResolver = (
 
 export interface DomainModule {
   name: string;
+  /** the service whose endpoint serves this module's root fields (src/shared/services.ts);
+   * main when absent */
+  service?: StaffService;
   /** root fields; their SDL lives in schema/graphql/<area>.graphql with the @auth rule */
   query?: Record<string, Resolver>;
   mutation?: Record<string, Resolver>;

@@ -1,6 +1,6 @@
 // Shopify's GraphQL fields (schema/graphql/ecommerce.graphql): connect for a shop, the setup
-// page's settings and the shop's locations to map sites to.
-import { resolver, type Resolver } from '../../kernel/module';
+// page's settings and the shop's locations to map sites to. Served on the e-commerce endpoint.
+import { resolver, type DomainModule, type Resolver } from '../../kernel/module';
 import { AppError } from '../../kernel/errors';
 import { connectIntegration } from '../connections';
 import { connectionOf, tokensOf } from '../store';
@@ -34,4 +34,12 @@ export const shopifyMutations: Record<string, Resolver> = {
   ecommerceSettingsSave: resolver<{ input: ShopifySettingsInput }>(async (_r, args, ctx) =>
     saveSettings(await ctx.domain(), args.input),
   ),
+};
+
+/** The e-commerce service's endpoint (spec 7) serves these: /ecommerce/graphql/{companyId}. */
+export const ecommerceModule: DomainModule = {
+  name: 'ecommerce',
+  service: 'ecommerce',
+  query: shopifyQueries,
+  mutation: shopifyMutations,
 };

@@ -21,8 +21,10 @@ async function squareLocations(ctx: DomainContext) {
 
 const empty = { siteId: null, locationId: null, customerId: null, pulledThrough: null, setBy: null };
 
+/** The point-of-sale service's endpoint (spec 7) serves these: /pointofsale/graphql/{companyId}. */
 export const pointOfSaleModule: DomainModule = {
   name: 'pointOfSale',
+  service: 'pointOfSale',
   query: {
     pointOfSaleSetup: resolver(async (_r, _a, ctx) => {
       const domain = await ctx.domain();

@@ -1,0 +1,21 @@
+// The spec's services (spec 7): "all are GraphQL POSTs to /graphql/{companyId} on one endpoint
+// per service (main, e-commerce, point-of-sale, portal)". One server answers them all, each
+// under its own base path; the client and the server take the paths from here.
+export const SERVICE_BASES = {
+  main: '',
+  ecommerce: '/ecommerce',
+  pointOfSale: '/pointofsale',
+  portal: '/portal',
+} as const;
+
+export type Service = keyof typeof SERVICE_BASES;
+
+/** The staff app's services besides main: each serves the root fields of its domain module. */
+export type StaffService = Exclude<Service, 'portal'>;
+
+/** `{base}/graphql/{companyId}`; `/graphql` alone before any company is known (main only). */
+export function graphqlPathOf(service: Service, companyId: string | null): string {
+  return companyId
+    ? `${SERVICE_BASES[service]}/graphql/${encodeURIComponent(companyId)}`
+    : `${SERVICE_BASES[service]}/graphql`;
+}
