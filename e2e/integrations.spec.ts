@@ -58,15 +58,20 @@ describe('accounting integration', () => {
       'mutation($input: CustomerInput!) { customerCreate(input: $input) { id } }',
       { input: { name: `Épicerie ${number}` } },
     );
-    await api(token, companyId, 'mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id } }', {
-      input: {
-        number,
-        customer: customerCreate.id,
-        date: companyDay(0),
-        status: 'Sent',
-        lines: [{ description: 'Vin blanc 750 mL', quantity: 6, unitPrice: 18.5 }],
+    const { invoiceCreate } = await api<{ invoiceCreate: { id: string } }>(
+      token,
+      companyId,
+      'mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id } }',
+      {
+        input: {
+          number,
+          customer: customerCreate.id,
+          date: companyDay(0),
+          status: 'Sent',
+          lines: [{ description: 'Vin blanc 750 mL', quantity: 6, unitPrice: 18.5 }],
+        },
       },
-    });
+    );
     await card()
       .getByRole('button', { name: /^(Sync now|Synchroniser)$/ })
       .click();
@@ -85,6 +90,14 @@ describe('accounting integration', () => {
     const pushed = qbo.records.Invoice.filter((i) => i.DocNumber === number);
     // 6 x 18.50 = 111.00
     expect(pushed[0].TotalAmt).toBe(111);
+    // the invoice's own screen says it reached QuickBooks
+    await page.goto(`${BASE_URL}/sales/invoices/${invoiceCreate.id}`);
+    const synced = page.getByTestId('record-sync-quickbooks-invoice');
+    await expect
+      .poll(() => synced.textContent(), { timeout: 15_000 })
+      .toMatch(/^QuickBooks Online · (Invoice|Facture): (Sent|Envoyé)$/);
+    await page.goto(`${BASE_URL}/apps`);
+    await card().waitFor();
   });
 
   it('maps a product to an account of the chart Sync now read, on the accounting setup page', async () => {

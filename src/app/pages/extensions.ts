@@ -37,6 +37,7 @@ import { salesFlowExtensions } from './salesFlow/extensions';
 import { recurringExtensions } from './recurring/extensions';
 import { maintenanceExtensions } from './maintenance/extensions';
 import { accountingUpdateExtensions } from './accountingUpdate/extensions';
+import { recordSyncExtensions } from './recordSync/extensions';
 
 export interface ExtensionProps {
   entity: EntityMeta;
@@ -83,6 +84,7 @@ const CONTRIBUTIONS: readonly ExtensionContribution[] = [
   ...recurringExtensions,
   ...maintenanceExtensions,
   ...accountingUpdateExtensions,
+  ...recordSyncExtensions,
 ];
 
 /** The extensions of an entity's screens, in contribution order (empty for most entities). */

@@ -10,6 +10,7 @@ import {
 } from './connections';
 import { queueChangedCustomer, queueDeletedInvoice, queueIssuedInvoice } from './sync';
 import { appSync } from './pushers';
+import { recordSyncs } from './recordSync';
 import { setAddOn } from './addOns';
 import { hooksOf } from '../records/hooks';
 import { wakeAfterCommit, wakePushJob } from './queue';
@@ -41,6 +42,9 @@ export const integrationsModule: DomainModule = {
   query: {
     ...accountingQueries,
     integrations: resolver(async (_r, _a, ctx) => listIntegrations(await ctx.domain())),
+    recordSyncs: resolver<{ entity: string; id: string }>(async (_r, args, ctx) =>
+      recordSyncs(await ctx.domain(), args.entity, args.id),
+    ),
   },
   mutation: {
     ...accountingMutations,

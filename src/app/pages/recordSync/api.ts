@@ -1,0 +1,16 @@
+// The record's sync lines (schema/graphql/integrations.graphql recordSyncs).
+export interface RecordSync {
+  app: string;
+  provider: string;
+  entityType: string;
+  status: 'queued' | 'succeeded' | 'failed' | string;
+  error: string | null;
+  externalId: string | null;
+}
+
+export const RECORD_SYNCS = `query RecordSyncs($entity: String!, $id: ID!) {
+  recordSyncs(entity: $entity, id: $id) { app provider entityType status error externalId }
+}`;
+
+/** The screens that show it: the records the accounting system gets. */
+export const SYNCED_SCREENS = ['invoice', 'salesReturn', 'inventoryReceipt', 'customer'] as const;
