@@ -458,4 +458,16 @@ describe.each(backends)('excise receipt on %s', (backend) => {
     await push();
     expect(qbo.records.Bill).toHaveLength(bills + 1);
   });
+
+  it('a duty receipt deleted after its Bill went keeps that Bill: the payable counted it as the duty booked', async () => {
+    const v8 = (await receipts()).find((r) => r.number === 'B262-2025-06-30-v8')!;
+    const bills = qbo.records.Bill.length;
+    const sent = await payableSent();
+    expect(await k.remove(v8.id)).toBeNull();
+    await push();
+    await push();
+    expect(qbo.records.Bill).toHaveLength(bills);
+    expect(qbo.changes.filter((c) => c.entity === 'Bill' && c.operation === 'delete')).toEqual([]);
+    expect(await payableSent()).toEqual(sent);
+  });
 });

@@ -515,7 +515,22 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
     ok(await call(co, `mutation { integrationSync(app: quickbooks) }`));
     await push(co);
     expect(qbo.records.Bill.filter((b) => b.DocNumber === 'BQ-778')).toHaveLength(1);
-    expect(receipt).toEqual(expect.any(String));
+
+    // deleted here (entered twice, say): its Bill is deleted in QuickBooks too, once
+    const deleted = ok(
+      await call<{ objectDelete: { error: string | null } }>(
+        co,
+        `mutation($id: ID!) { objectDelete(id: $id) { error } }`,
+        { id: receipt },
+      ),
+    );
+    expect(deleted.objectDelete.error).toBeNull();
+    await push(co);
+    await push(co);
+    expect(qbo.records.Bill.filter((b) => b.DocNumber === 'BQ-778')).toEqual([]);
+    expect(qbo.changes.filter((c) => c.entity === 'Bill' && c.body.Id === bills[0].Id)).toEqual([
+      { entity: 'Bill', operation: 'delete', body: expect.objectContaining({ Id: bills[0].Id }) },
+    ]);
   });
 
   it('puts the push job on a 15-minute schedule, so nothing queued waits for a restart', () => {

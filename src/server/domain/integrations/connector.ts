@@ -175,6 +175,8 @@ export interface AccountingConnector extends OAuthConnector {
   ): Promise<string>;
   /** the credit memo over there removed (a return no longer credited); done if it is gone already */
   deleteCreditNote(tokens: ConnectorTokens, externalId: string, requestId: RequestIdFor): Promise<void>;
+  /** deletes the Bill of a receipt deleted here (one gone there already is done) */
+  deleteBill(tokens: ConnectorTokens, externalId: string, requestId: RequestIdFor): Promise<void>;
   /** the bill over there given the receipt's state now; answers its new version */
   updateBill(tokens: ConnectorTokens, externalId: string, bill: BillToPush, requestId: RequestIdFor): Promise<string>;
   /** the customer over there given the name, email and phone now; answers its new version */

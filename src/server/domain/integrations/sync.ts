@@ -600,7 +600,8 @@ async function sendCreditNote(
 
 /** A billed inventory receipt as a bill from its supplier (a vendor over there): created once,
  * updated when what it sends changed since (a receipt no longer billed leaves the bill as it is:
- * the supplier's bill stands). */
+ * the supplier's bill stands), deleted there when the receipt is deleted here. A receipt filing
+ * made for excise duty keeps its Bill: the payable counted it as the return's duty booked. */
 function pushBill(db: Db, companyId: string, app: AccountingApp, session: Session, receiptId: string) {
   return claimDocument(db, companyId, app, BILL_ENTITY, receiptId, (renew) =>
     sendBill(db, companyId, app, session, receiptId, renew),
@@ -620,6 +621,16 @@ async function sendBill(
     .select()
     .from(inventoryReceiptTable)
     .where(and(eq(inventoryReceiptTable.companyId, companyId), eq(inventoryReceiptTable.id, receiptId)));
+  if (!receipt && link && link.sent_hash !== DELETED && !(await dutyReceiptSettingsRef(db, companyId, receiptId))) {
+    await renew();
+    await withTokens(db, companyId, app, session, (tokens) =>
+      app.connector.deleteBill(tokens, link.external_id, (v) =>
+        requestIdOf(companyId, app.key, BILL_ENTITY, `${receiptId}:delete:${v}`),
+      ),
+    );
+    await markSent(db, companyId, app.key, BILL_ENTITY, receiptId, { version: null, hash: DELETED });
+    return 'succeeded';
+  }
   if (!receipt || receipt.status !== BILLED) {
     if (!link)
       await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}

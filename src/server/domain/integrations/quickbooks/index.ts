@@ -162,6 +162,23 @@ const isVoided = (invoice: Record<string, unknown>) =>
 const isGone = (error: unknown) =>
   error instanceof ConnectorError && error.failure.kind === 'rejected' && error.failure.code === '610';
 
+/** Intuit's delete: Id and SyncToken, ?operation=delete; one deleted there already is done. */
+async function deleteRecord(
+  tokens: ConnectorTokens,
+  entity: string,
+  name: string,
+  externalId: string,
+  requestId: RequestIdFor,
+): Promise<void> {
+  try {
+    await changeCurrent(tokens, entity, name, externalId, requestId, (current, id) =>
+      post(tokens, entity, current, id, 'delete'),
+    );
+  } catch (error) {
+    if (!isGone(error)) throw error;
+  }
+}
+
 export const quickbooksConnector: AccountingConnector = {
   provider: 'QuickBooks Online',
 
@@ -305,16 +322,10 @@ export const quickbooksConnector: AccountingConnector = {
   updateCreditNote: (tokens, externalId, creditNote, requestId) =>
     sparseUpdate('creditmemo', 'CreditMemo', salesUpdate(creditNote))(tokens, externalId, requestId),
 
-  async deleteCreditNote(tokens, externalId, requestId) {
-    // Intuit's delete: Id and SyncToken, ?operation=delete; one deleted already is done
-    try {
-      await changeCurrent(tokens, 'creditmemo', 'CreditMemo', externalId, requestId, (current, id) =>
-        post(tokens, 'creditmemo', current, id, 'delete'),
-      );
-    } catch (error) {
-      if (!isGone(error)) throw error;
-    }
-  },
+  deleteCreditNote: (tokens, externalId, requestId) =>
+    deleteRecord(tokens, 'creditmemo', 'CreditMemo', externalId, requestId),
+
+  deleteBill: (tokens, externalId, requestId) => deleteRecord(tokens, 'bill', 'Bill', externalId, requestId),
 
   updateBill: (tokens, externalId, bill, requestId) =>
     sparseUpdate('bill', 'Bill', vendorDocument(bill))(tokens, externalId, requestId),
