@@ -116,6 +116,26 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
     const after = await accounts(co);
     expect(after).toHaveLength(7);
     expect(after.find((a) => a.ref === '5')?.name).toBe('Undeposited Funds (CAD)');
+
+    // renamed here instead: QuickBooks keeps the chart, so it is refused with where to do it
+    const [funds] = rowsOf<{ id: string; type: string }>(
+      await api.database.db.execute(
+        sql`SELECT id::text, type FROM accounts WHERE company_id = ${co.companyId} AND ref = '5'`,
+      ),
+    );
+    const renamed = errorOf(
+      await call(co, `mutation($id: ID!, $input: AccountInput!) { accountUpdate(id: $id, input: $input) { id } }`, {
+        id: funds.id,
+        input: { name: 'Cash to deposit', type: funds.type },
+      }),
+    );
+    expect(renamed.extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      info: {
+        fields: { name: 'This account is kept in QuickBooks Online: change it there, and Sync now brings it here' },
+      },
+    });
+    expect((await accounts(co)).find((a) => a.ref === '5')?.name).toBe('Undeposited Funds (CAD)');
   });
 
   it('accountCreate while connected creates in QuickBooks first and answers its ref', async () => {

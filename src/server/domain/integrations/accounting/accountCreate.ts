@@ -14,7 +14,7 @@ import type { DomainContext } from '../../records/actor';
 import type { ApiRecord } from '../../records/hydrate';
 import { createRecord } from '../../records/write';
 import { hooksOf } from '../../records/hooks';
-import { INTEGRATION_APPS, type AccountingApp } from '../apps';
+import { INTEGRATION_APPS, accountingApp, type AccountingApp } from '../apps';
 import { ConnectorError } from '../connector';
 import { requestIdOf, withTokens } from '../calls';
 import { accountingAppsOf } from './queueDocument';
@@ -96,6 +96,27 @@ export async function createAccount(ctx: DomainContext, rawInput: unknown): Prom
  * account; an account made without one (not connected, paused, a CSV import) waits in the sync
  * log for every connected or paused accounting app. */
 export const accountHooks = hooksOf('account', {
+  // the accounting system's chart is the truth (chart.ts): a linked account renamed or retyped
+  // here would be put back by the next read, so it is changed there
+  beforeWrite: async (ctx, change) => {
+    const before = change.before;
+    if (change.mode !== 'update' || !before?.ref || ctx.history) return;
+    const changed = (['name', 'type'] as const).filter(
+      (field) => change.input[field] !== undefined && change.input[field] !== before[field],
+    );
+    if (!changed.length) return;
+    const [app] = await accountingAppsOf(ctx);
+    if (!app) return;
+    const provider = accountingApp(app).connector.provider;
+    throw validationError(
+      Object.fromEntries(
+        changed.map((field) => [
+          field,
+          `This account is kept in ${provider}: change it there, and Sync now brings it here`,
+        ]),
+      ),
+    );
+  },
   afterWrite: async (ctx, change) => {
     if (change.mode !== 'create') return;
     const ref = (ctx as WithExternalRef).accountExternalRef;
