@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
-import { integrationsPushJob } from '../../src/server/domain/integrations/queue';
+import { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from '../../src/server/domain/integrations/queue';
 import { queueShopifyRefresh } from '../../src/server/domain/integrations/shopify/sync';
 import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
 import { type ShopifyStandIn } from '../standins/shopify';
@@ -202,7 +202,16 @@ describe.each(backends)('Square paused and resumed on %s', (backend) => {
     expect(square.upserts).toEqual([]);
     expect(square.inventoryChanges).toEqual([]);
 
-    expect(await status('integrationResume')).toBe('connected');
+    // resumed: the push job is asked for at once (here a stand-in sender takes the request),
+    // not left to the next scheduled run
+    const asked: { name: string; data: object }[] = [];
+    setIntegrationJobSender(async (name, data) => asked.push({ name, data }));
+    try {
+      expect(await status('integrationResume')).toBe('connected');
+    } finally {
+      setIntegrationJobSender(null);
+    }
+    expect(asked).toEqual([{ name: PUSH_JOB, data: { companyId: co.companyId, app: 'square' } }]);
     await sq.push();
     // 2 x 39.95 = 79.90, taken from the 30 duty-paid at the site: 28 left, and counted so
     expect((await sq.invoicesOf(yesterday)).map((i) => Number(i.total))).toEqual([79.9]);

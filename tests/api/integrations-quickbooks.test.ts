@@ -654,6 +654,13 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     await pushAllQueued(api.database.db);
     expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
 
+    // the company's plan as QuickBooks names it (CompanyInfo's OfferingSku), read with the chart
+    const planOf = async () =>
+      ok(
+        await call<{ companies: { id: string; qboPlan: string | null }[] }>(co, `{ companies { id qboPlan } }`),
+      ).companies.find((c) => String(c.id) === co.companyId)?.qboPlan;
+    expect(await planOf()).toBe('QuickBooks Online Plus');
+
     const gone = ok(
       await call<{ integrationDisconnect: Record<string, unknown> }>(
         co,
@@ -669,6 +676,7 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     expect(row.secrets).toBeNull();
     const [company] = await api.database.db.select().from(companyTable).where(eq(companyTable.id, co.companyId));
     expect(company.connectedToAccounting).toBe(false);
+    expect(await planOf()).toBeNull();
     expect(await alerts(co)).toEqual(['accounting']);
     const twice = await call(co, `mutation { integrationDisconnect(app: quickbooks) { status } }`);
     expect(twice.body.errors?.[0].message).toBe('QuickBooks Online is not connected');

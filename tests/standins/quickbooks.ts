@@ -38,7 +38,8 @@ export interface QuickBooksStandIn {
   clientId: string;
   clientSecret: string;
   realmId: string;
-  /** created records by entity (Customer, Invoice, Account, Item, Payment, CreditMemo, Vendor, Bill, VendorCredit) */
+  /** created records by entity (Customer, Invoice, Account, Item, Payment, CreditMemo, Vendor, Bill, VendorCredit),
+   * and CompanyInfo (one: the company, its plan in NameValue OfferingSku) */
   records: Record<string, QboRecord[]>;
   /** every API request, in order: method, path's entity, requestid, its status; a read's or an
    * update's Id, and ?operation= (void, delete) */
@@ -139,6 +140,21 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     Vendor: [],
     Bill: [],
     VendorCredit: [],
+    // the company itself (Intuit's CompanyInfo, read at companyinfo/{realmId}): its plan is the
+    // OfferingSku of its NameValue list, as Intuit's sample answer has it
+    CompanyInfo: [
+      {
+        Id: '1',
+        SyncToken: '4',
+        CompanyName: 'Sandbox Company_CA_1',
+        Country: 'CA',
+        NameValue: [
+          { Name: 'SubscriptionStatus', Value: 'PAID' },
+          { Name: 'OfferingSku', Value: 'QuickBooks Online Plus' },
+          { Name: 'PayrollFeature', Value: 'false' },
+        ],
+      },
+    ],
     Account: [
       { Id: '1', Name: 'Sales of Product Income', AccountType: 'Income', Active: true },
       { Id: '2', Name: 'Inventory Asset', AccountType: 'Other Current Asset', Active: true },
@@ -864,8 +880,13 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
       );
     }
     if (req.method === 'GET' && readId !== null) {
-      const name = entityName(entity);
-      const record = (records[name] ?? []).find((r) => r.Id === readId);
+      const name = entity === 'companyinfo' ? 'CompanyInfo' : entityName(entity);
+      const record =
+        name === 'CompanyInfo'
+          ? readId === realmId
+            ? records.CompanyInfo[0]
+            : undefined
+          : (records[name] ?? []).find((r) => r.Id === readId);
       if (!record) {
         const answer = notFound();
         return (log(answer.status), send(res, answer.status, answer.body));

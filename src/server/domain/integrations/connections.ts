@@ -212,7 +212,10 @@ async function changeStatus(
       await tx.execute(sql`DELETE FROM integration_sync_log
         WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'queued'`);
       if (app.addOn === 'accounting')
-        await tx.update(companyTable).set({ connectedToAccounting: false }).where(eq(companyTable.id, companyId));
+        await tx
+          .update(companyTable)
+          .set({ connectedToAccounting: false, qboPlan: null })
+          .where(eq(companyTable.id, companyId));
     } else {
       await tx.execute(sql`UPDATE integration_connections SET status = ${to}, updated_at = now()
         WHERE company_id = ${companyId} AND app = ${app.key}`);
@@ -227,6 +230,8 @@ async function changeStatus(
   });
   // after the commit, best effort: the tokens are gone from here whatever the other side says
   if (tokensToRevoke) await app.connector.revoke(tokensToRevoke).catch(() => undefined);
+  // resumed: what waited while paused goes now, not at the next scheduled run
+  if (to === 'connected') await wakePushJob(companyId, app.key);
   return viewOf(ctx, app.key);
 }
 

@@ -198,6 +198,9 @@ export interface AccountingConnector extends OAuthConnector {
   pushPayment(tokens: ConnectorTokens, payment: PaymentToPush, requestId: string): Promise<string>;
   /** the Item's id over there, found by name or created; `requestId` makes a retry safe */
   pushItem(tokens: ConnectorTokens, item: ItemToPush, requestId: string): Promise<PushedItem>;
+  /** the company's plan over there, as its maker names it (QuickBooks: "QuickBooks Online Plus"),
+   * or null when it does not say */
+  readPlan(tokens: ConnectorTokens): Promise<string | null>;
   /** the active accounts of the chart, every page of them */
   listAccounts(tokens: ConnectorTokens): Promise<ExternalAccount[]>;
   /** the account's id over there, found by name or created; `requestId` makes a retry safe */

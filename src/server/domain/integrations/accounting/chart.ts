@@ -99,6 +99,11 @@ export async function saveChart(db: Db, companyId: string, external: ExternalAcc
 export async function readChart(db: Db, companyId: string, app: AccountingApp, session: Session) {
   const external = await withTokens(db, companyId, app, session, (tokens) => app.connector.listAccounts(tokens));
   await saveChart(db, companyId, external);
+  // the company's plan (Company.qboPlan, spec 3) is read with its chart: after connecting, and at
+  // each Sync now, so a plan changed over there shows here
+  const plan = await withTokens(db, companyId, app, session, (tokens) => app.connector.readPlan(tokens));
+  await db.execute(sql`UPDATE companies SET qbo_plan = ${plan} WHERE id = ${companyId}
+    AND qbo_plan IS DISTINCT FROM ${plan}`);
   // accounts that were linked by name need no create any more
   await db.execute(sql`DELETE FROM integration_sync_log l USING accounts a
     WHERE l.company_id = ${companyId} AND l.app = ${app.key} AND l.entity_type = ${ACCOUNT_ENTITY}

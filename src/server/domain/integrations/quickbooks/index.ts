@@ -179,6 +179,15 @@ async function deleteRecord(
   }
 }
 
+/** Intuit's CompanyInfo (read at companyinfo/{realmId}) names the plan in its NameValue list:
+ * {"Name": "OfferingSku", "Value": "QuickBooks Online Plus"}. */
+async function readPlan(tokens: ConnectorTokens): Promise<string | null> {
+  const info = await read(tokens, 'companyinfo', tokens.externalCompanyId, 'CompanyInfo');
+  const pairs = Array.isArray(info.NameValue) ? (info.NameValue as { Name?: unknown; Value?: unknown }[]) : [];
+  const sku = pairs.find((p) => p.Name === 'OfferingSku')?.Value;
+  return typeof sku === 'string' && sku.trim() ? sku.trim().slice(0, 40) : null;
+}
+
 export const quickbooksConnector: AccountingConnector = {
   provider: 'QuickBooks Online',
 
@@ -189,6 +198,7 @@ export const quickbooksConnector: AccountingConnector = {
   exchangeCode,
   refresh: refreshTokens,
   revoke: revokeTokens,
+  readPlan,
   listAccounts,
   pushAccount,
   listChangedItems,
