@@ -19,6 +19,7 @@ import {
   type QuickBooksRig,
 } from './support/quickbooks';
 import { appJobs } from '../../src/server/jobs';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 
 interface AccountView {
   id: string;
@@ -551,6 +552,49 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
     expect(qbo.changes.filter((c) => c.entity === 'Bill' && c.body.Id === bills[0].Id)).toEqual([
       { entity: 'Bill', operation: 'delete', body: expect.objectContaining({ Id: bills[0].Id }) },
     ]);
+
+    // Billed again as another receipt whose Bill's create reached QuickBooks but its answer was
+    // lost, then deleted here: there is no id to delete it by, so More info says what to do
+    const lost = ok(
+      await call<{ inventoryReceiptCreate: { id: string } }>(
+        co,
+        `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`,
+        {
+          input: {
+            number: 'RCV-2',
+            supplier,
+            date: '2026-11-07',
+            status: 'Billed',
+            supplierInvoice: 'BQ-779',
+            lines: [{ description: 'Labels', quantity: 1, unitPrice: 30 }],
+          },
+        },
+      ),
+    ).inventoryReceiptCreate.id;
+    qbo.loseNextCreateAnswer('bill');
+    await expect(pushAllQueued(api.database.db, { companyId: co.companyId })).rejects.toThrow(
+      /QuickBooks Online failed \(500\)/,
+    );
+    expect(
+      ok(
+        await call<{ objectDelete: { error: string | null } }>(
+          co,
+          `mutation($id: ID!) { objectDelete(id: $id) { error } }`,
+          { id: lost },
+        ),
+      ).objectDelete.error,
+    ).toBeNull();
+    await push(co);
+    const [log] = rowsOf<{ status: string; last_error: string | null }>(
+      await api.database.db.execute(sql`SELECT status, last_error FROM integration_sync_log
+        WHERE company_id = ${co.companyId} AND entity_type = 'bill' AND entity_id = ${lost}`),
+    );
+    expect(log).toEqual({
+      status: 'failed',
+      last_error:
+        "This receipt was deleted here while its Bill's send to QuickBooks Online had not finished: if QuickBooks Online has the Bill, delete it there",
+    });
+    expect(qbo.records.Bill.filter((b) => b.DocNumber === 'BQ-779')).toHaveLength(1);
   });
 
   it('puts the push job on a 15-minute schedule, so nothing queued waits for a restart', () => {

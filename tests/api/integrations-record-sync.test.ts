@@ -52,6 +52,21 @@ describe.each(backends)('a record’s sync status on %s', (backend) => {
     const [line] = (await syncsOf(invoice.id)).body.data!.recordSyncs;
     expect(line).toMatchObject({ entityType: 'invoice', status: 'failed', externalId: null });
     expect(String(line.error)).toMatch(/Invalid Number/);
+    // a seller reads the invoice and that it was not sent; QuickBooks' words, as on /apps' More
+    // info, are for those who set the integrations up (config)
+    const seller = await makeMember(rig.api, ['selling.read']);
+    await rig.api.database.db
+      .insert(membershipTable)
+      .values({ companyId: co.companyId, user: seller.userId, permissions: ['selling.read'] });
+    const [seen] = (await syncsOf(invoice.id, { ...seller, companyId: co.companyId })).body.data!.recordSyncs;
+    expect(seen).toMatchObject({ entityType: 'invoice', status: 'failed', error: null });
+  });
+
+  it('shows a customer sent with its first invoice as sent, though it never had a row of its own', async () => {
+    const made = rig.qbo.records.Customer.find((c) => c.DisplayName === 'Bar du Quai')!;
+    expect((await syncsOf(customer, co, 'customer')).body.data!.recordSyncs).toEqual([
+      expect.objectContaining({ entityType: 'customer', status: 'succeeded', error: null, externalId: made.Id }),
+    ]);
   });
 
   it('is for people who may read the record, of their own company', async () => {
@@ -69,7 +84,9 @@ describe.each(backends)('a record’s sync status on %s', (backend) => {
       message: "You don't have permission to view invoices",
       extensions: { code: 'FORBIDDEN' },
     });
-    const unknown = await syncsOf(invoice.id, co, 'vessel');
-    expect(unknown.body.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
+    for (const entity of ['vessel', 'constructor', 'toString']) {
+      const unknown = await syncsOf(invoice.id, co, entity);
+      expect(unknown.body.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');
+    }
   });
 });

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import { VIDEO_EMBED_ORIGIN } from '../../shared/videos';
 
-/** Paths that are not the app's pages: the API, the authorization server (its pages set their
- * own headers, with a nonce for their one script), downloads. */
-const NOT_A_PAGE = /^\/(graphql|oidc|files|api)(\/|\?|$)/;
+/** Paths that are not the app's pages: the API (each service's endpoint too), the authorization
+ * server (its pages set their own headers, with a nonce for their one script), downloads. */
+const NOT_A_PAGE = /^\/(graphql|oidc|files|api|(portal|ecommerce|pointofsale)\/graphql)(\/|\?|$)/;
 
 /**
  * The Content-Security-Policy the built client passes: scripts only from this origin;

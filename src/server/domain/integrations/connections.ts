@@ -28,7 +28,7 @@ export interface IntegrationView {
   failures: { entityType: string; entityId: string; attempts: number; error: string | null; at: string }[];
 }
 
-const canSeeFailures = (ctx: DomainContext) =>
+export const canSeeFailures = (ctx: DomainContext) =>
   ctx.actor.permissions.includes('config.read') || ctx.actor.permissions.includes('config.write');
 
 export async function listIntegrations(ctx: DomainContext): Promise<IntegrationView[]> {

@@ -8,6 +8,7 @@ import { hasAny } from '../../../shared/permissions';
 import type { DomainContext } from '../records/actor';
 import { featureOff, forbidden, validationError } from '../kernel/errors';
 import { integrationApp } from './apps';
+import { canSeeFailures } from './connections';
 import { BILL_ENTITY } from './accounting/bills';
 import { CREDIT_NOTE_ENTITY } from './accounting/creditNotes';
 import { PAYMENT_ENTITY } from './accounting/payments';
@@ -31,13 +32,18 @@ export interface RecordSync {
 }
 
 export async function recordSyncs(ctx: DomainContext, entity: string, id: string): Promise<RecordSync[]> {
-  const types = SYNCED_ENTITIES[entity];
-  const meta = entityByName[entity];
+  // own keys only: 'constructor' is no entity
+  const types = Object.hasOwn(SYNCED_ENTITIES, entity) ? SYNCED_ENTITIES[entity] : undefined;
+  const meta = Object.hasOwn(entityByName, entity) ? entityByName[entity] : undefined;
   if (!types || !meta) throw validationError({ entity: `must be one of ${Object.keys(SYNCED_ENTITIES).join(', ')}` });
   if (!/^\d{1,18}$/.test(id)) throw validationError({ id: 'must be a record id' });
   if (!hasAny(ctx.actor.permissions, meta.permissions.read))
     throw forbidden(`view ${meta.label.enPlural.toLowerCase()}`);
   if (meta.feature && !ctx.actor.features[meta.feature]) throw featureOff(meta.feature);
+  const typeList = sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  );
   const rows = rowsOf<{
     app: string;
     entity_type: string;
@@ -46,24 +52,30 @@ export async function recordSyncs(ctx: DomainContext, entity: string, id: string
     at: string;
     external_id: string | null;
   }>(
+    // the log's row per app; and a link with none (a customer sent with an invoice): sent
     await ctx.db.execute(sql`SELECT s.app, s.entity_type, s.status, s.last_error,
         to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, l.external_id
       FROM integration_sync_log s
       LEFT JOIN integration_links l ON l.company_id = s.company_id AND l.app = s.app
         AND l.entity_type = s.entity_type AND l.entity_id = s.entity_id
-      WHERE s.company_id = ${ctx.actor.companyId} AND s.entity_id = ${id}
-        AND s.entity_type IN (${sql.join(
-          types.map((t) => sql`${t}`),
-          sql`, `,
-        )})
-      ORDER BY s.app, s.entity_type`),
+      WHERE s.company_id = ${ctx.actor.companyId} AND s.entity_id = ${id} AND s.entity_type IN (${typeList})
+      UNION ALL
+      SELECT l.app, l.entity_type, 'succeeded', NULL,
+        to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), l.external_id
+      FROM integration_links l
+      WHERE l.company_id = ${ctx.actor.companyId} AND l.entity_id = ${id} AND l.entity_type IN (${typeList})
+        AND NOT EXISTS (SELECT 1 FROM integration_sync_log s WHERE s.company_id = l.company_id AND s.app = l.app
+          AND s.entity_type = l.entity_type AND s.entity_id = l.entity_id)
+      ORDER BY 1, 2`),
   );
+  // the other system's words, as on /apps' More info: for those who set the integrations up
+  const errorsShown = canSeeFailures(ctx);
   return rows.map((r) => ({
     app: r.app,
     provider: integrationApp(r.app).connector.provider,
     entityType: r.entity_type,
     status: r.status,
-    error: r.last_error,
+    error: errorsShown ? r.last_error : null,
     at: r.at,
     externalId: r.external_id,
   }));

@@ -415,12 +415,8 @@ async function sendInvoice(
   const status = found?.invoice.status ?? 'gone';
   if (!link) {
     if (!found || !ISSUED.includes(status)) {
-      const [row] = rowsOf<{ create_sent: boolean }>(
-        await db.execute(sql`SELECT create_sent FROM integration_sync_log WHERE company_id = ${companyId}
-          AND app = ${app.key} AND entity_type = 'invoice' AND entity_id = ${invoiceId}`),
-      );
       // deleted after a create that did not finish: it may be there, and has no id here to void
-      if (!found && row?.create_sent)
+      if (!found && (await createSentBefore(db, companyId, app.key, 'invoice', invoiceId)))
         throw new ConnectorError({
           kind: 'rejected',
           message: `This invoice was deleted here while its send to ${app.connector.provider} had not finished: if ${app.connector.provider} has it (an invoice with its number), void it there`,
@@ -539,6 +535,12 @@ async function sendCreditNote(
     return 'succeeded';
   }
   if (!credited) {
+    // deleted after a create that did not finish: it may be there, and has no id here to delete
+    if (!credit && !link && (await createSentBefore(db, companyId, app.key, CREDIT_NOTE_ENTITY, returnId)))
+      throw new ConnectorError({
+        kind: 'rejected',
+        message: `This return was deleted here while its credit memo's send to ${app.connector.provider} had not finished: if ${app.connector.provider} has the credit memo, delete it there`,
+      });
     // no longer credited since it was queued (and nothing over there): nothing to book
     await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
       AND entity_type = ${CREDIT_NOTE_ENTITY} AND entity_id = ${returnId} AND status = 'queued'`);
@@ -598,6 +600,15 @@ async function sendCreditNote(
   return 'succeeded';
 }
 
+/** Whether a create of the record was sent before (integration_sync_log.create_sent). */
+async function createSentBefore(db: Db, companyId: string, appKey: string, entityType: string, entityId: string) {
+  const [row] = rowsOf<{ create_sent: boolean }>(
+    await db.execute(sql`SELECT create_sent FROM integration_sync_log WHERE company_id = ${companyId}
+      AND app = ${appKey} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
+  );
+  return row?.create_sent === true;
+}
+
 /** A billed inventory receipt as a bill from its supplier (a vendor over there): created once,
  * updated when what it sends changed since (a receipt no longer billed leaves the bill as it is:
  * the supplier's bill stands), deleted there when the receipt is deleted here. A receipt filing
@@ -632,9 +643,16 @@ async function sendBill(
     return 'succeeded';
   }
   if (!receipt || receipt.status !== BILLED) {
-    if (!link)
+    if (!link) {
+      // deleted after a create that did not finish: it may be there, and has no id here to delete
+      if (!receipt && (await createSentBefore(db, companyId, app.key, BILL_ENTITY, receiptId)))
+        throw new ConnectorError({
+          kind: 'rejected',
+          message: `This receipt was deleted here while its Bill's send to ${app.connector.provider} had not finished: if ${app.connector.provider} has the Bill, delete it there`,
+        });
       await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}
         AND entity_type = ${BILL_ENTITY} AND entity_id = ${receiptId} AND status = 'queued'`);
+    }
     return 'skipped';
   }
   const supplier = (await supplierOf(db, companyId, receipt.supplier))!;

@@ -43,10 +43,14 @@ export function queueDocumentWhen(spec: { entityType: string; table: string; sta
   const unsent = (companyId: string, appKey: string) => sql`
     SELECT d.company_id, d.id FROM ${sql.identifier(spec.table)} d
     WHERE d.company_id = ${companyId} AND d.status = ${spec.status} AND NOT ${linked(appKey)}`;
+  // a create being sent, or sent once without an answer: it may be over there, not linked yet
+  const mayBeThere = (appKey: string) => sql`EXISTS (SELECT 1 FROM integration_sync_log s
+    WHERE s.company_id = d.company_id AND s.app = ${appKey} AND s.entity_type = ${spec.entityType}
+      AND s.entity_id = d.id AND (s.claimed_at IS NOT NULL OR s.create_sent))`;
   const saved = (companyId: string, appKey: string, id: string, deleting: boolean) => sql`
     SELECT d.company_id, d.id FROM ${sql.identifier(spec.table)} d
     WHERE d.company_id = ${companyId} AND d.id = ${id}
-      AND (${deleting ? sql`false` : sql`d.status = ${spec.status}`} OR ${linked(appKey)})`;
+      AND (${deleting ? mayBeThere(appKey) : sql`d.status = ${spec.status}`} OR ${linked(appKey)})`;
   const queueSaved = async (ctx: DomainContext, id: string, deleting: boolean) => {
     if (ctx.history) return;
     for (const app of await accountingAppsOf(ctx))
