@@ -6,6 +6,7 @@
 // (due on its date). Figures by hand: 2 x 34.50 = 69.00; after the edit 3 x 34.50 = 103.50.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './harness';
+import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 describe.each(backends)('QuickBooks Online: fields removed after they were sent, on %s', (backend) => {
@@ -125,5 +126,26 @@ describe.each(backends)('QuickBooks Online: fields removed after they were sent,
     // the email here was never sent: removing it leaves QuickBooks' own
     for (const change of changesOf('Customer', '9100')) expect(change.body).not.toHaveProperty('PrimaryEmailAddr');
     expect(qboCustomer('Taverne Boréale')).toMatchObject({ PrimaryEmailAddr: { Address: 'compta@boreale.example' } });
+  });
+
+  it('a customer whose create answer was lost is found again by name, and the email it sent is still cleared', async () => {
+    const customer = await newCustomer({ name: 'Cave du Vieux-Port', email: 'vp@vieuxport.example' });
+    await issue(customer);
+    // QuickBooks makes the customer, but its answer is lost: the run fails and is tried again
+    rig.qbo.loseNextCreateAnswer('customer');
+    await expect(pushAllQueued(rig.api.database.db, { companyId: co.companyId })).rejects.toThrow(
+      /QuickBooks Online failed \(500\)/,
+    );
+    await push(co);
+    const made = rig.qbo.records.Customer.filter((c) => c.DisplayName === 'Cave du Vieux-Port');
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ PrimaryEmailAddr: { Address: 'vp@vieuxport.example' } });
+    // the email there is the one this app sent: removed here, it is cleared there
+    await updateCustomer(customer, { email: null });
+    await push(co);
+    expect(changesOf('Customer', made[0].Id)).toEqual([
+      expect.objectContaining({ body: expect.objectContaining({ PrimaryEmailAddr: { Address: '' } }) }),
+    ]);
+    expect(made[0].PrimaryEmailAddr).toBeUndefined();
   });
 });

@@ -151,7 +151,10 @@ export type RequestIdFor = (version: string) => string;
 
 export interface PushedCustomer {
   id: string;
-  found: boolean;
+  /** the optional fields that hold over there what this app sends: all it gave when it created
+   * the customer; of one found by name, those equal to ours (a create retried after a lost
+   * answer finds its own), the others being the accountant's */
+  holds: { email: boolean; phone: boolean };
 }
 
 export interface AccountingConnector extends OAuthConnector {
@@ -205,8 +208,7 @@ export interface AccountingConnector extends OAuthConnector {
   listAccounts(tokens: ConnectorTokens): Promise<ExternalAccount[]>;
   /** the account's id over there, found by name or created; `requestId` makes a retry safe */
   pushAccount(tokens: ConnectorTokens, account: AccountToPush, requestId: string): Promise<string>;
-  /** the customer's id over there, found by name (`found`: its email and phone are the other
-   * system's own, none sent) or created; `requestId` makes a retry safe */
+  /** the customer's id over there, found by name or created; `requestId` makes a retry safe */
   pushCustomer(tokens: ConnectorTokens, customer: CustomerToPush, requestId: string): Promise<PushedCustomer>;
   /** the invoice's id over there; `requestId` makes a retried create answer the first one */
   pushInvoice(tokens: ConnectorTokens, invoice: InvoiceToPush, requestId: string): Promise<string>;

@@ -232,9 +232,13 @@ export async function customerExternalIdOf(
     { entityType: 'customer', entityId: customer.id, hash },
     async (tokens, requestId) => {
       const made = await app.connector.pushCustomer(tokens, customer, requestId);
-      // one found there by name keeps the accountant's email and phone: none counts as sent, so
-      // one removed here later is not cleared there
-      return { externalId: made.id, hash: made.found ? sentHashNaming(fields, {}) : hash };
+      // one found there by name keeps the accountant's email and phone: only those equal to ours
+      // count as sent, so one removed here later clears only what this app put there
+      const held = {
+        email: made.holds.email ? customer.email : null,
+        phone: made.holds.phone ? customer.phone : null,
+      };
+      return { externalId: made.id, hash: sentHashNaming(fields, held) };
     },
   );
   if (pushed) return externalId;

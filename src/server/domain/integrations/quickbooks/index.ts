@@ -206,9 +206,23 @@ export const quickbooksConnector: AccountingConnector = {
 
   async pushCustomer(tokens, customer: CustomerToPush, requestId) {
     const name = displayNameOf(customer.name);
-    const found = await query(tokens, `select Id, DisplayName from Customer where DisplayName = ${quoted(name)}`);
-    const existing = (found.Customer as { Id: string }[] | undefined)?.[0];
-    if (existing) return { id: String(existing.Id), found: true };
+    const found = await query(
+      tokens,
+      `select Id, DisplayName, PrimaryEmailAddr, PrimaryPhone from Customer where DisplayName = ${quoted(name)}`,
+    );
+    const existing = (
+      found.Customer as
+        | { Id: string; PrimaryEmailAddr?: { Address?: string }; PrimaryPhone?: { FreeFormNumber?: string } }[]
+        | undefined
+    )?.[0];
+    if (existing)
+      return {
+        id: String(existing.Id),
+        holds: {
+          email: !!customer.email && existing.PrimaryEmailAddr?.Address === customer.email,
+          phone: !!customer.phone && existing.PrimaryPhone?.FreeFormNumber === customer.phone,
+        },
+      };
     const answer = await create(
       tokens,
       'customer',
@@ -220,7 +234,7 @@ export const quickbooksConnector: AccountingConnector = {
       },
       requestId,
     );
-    return { id: idOf(answer, 'Customer'), found: false };
+    return { id: idOf(answer, 'Customer'), holds: { email: !!customer.email, phone: !!customer.phone } };
   },
 
   async pushItem(tokens, item: ItemToPush, requestId) {
