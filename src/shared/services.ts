@@ -13,9 +13,11 @@ export type Service = keyof typeof SERVICE_BASES;
 /** The staff app's services besides main: each serves the root fields of its domain module. */
 export type StaffService = Exclude<Service, 'portal'>;
 
-/** `{base}/graphql/{companyId}`; `/graphql` alone before any company is known (main only). */
+/** Every staff service, main first: the server registers an endpoint for each. */
+export const STAFF_SERVICES: readonly StaffService[] = ['main', 'ecommerce', 'pointOfSale'];
+
+/** `{base}/graphql/{companyId}`; before any company is known, main's `/graphql` (the only
+ * company-less endpoint). */
 export function graphqlPathOf(service: Service, companyId: string | null): string {
-  return companyId
-    ? `${SERVICE_BASES[service]}/graphql/${encodeURIComponent(companyId)}`
-    : `${SERVICE_BASES[service]}/graphql`;
+  return companyId ? `${SERVICE_BASES[service]}/graphql/${encodeURIComponent(companyId)}` : '/graphql';
 }

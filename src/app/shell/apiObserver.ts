@@ -3,7 +3,7 @@
 // internal validation and syntax errors with the failed query.
 import { classifyCall, summarizeRequest, type CallOutcome } from './errorCatalogue';
 import type { ClientErrorInput } from './clientErrors';
-import { SERVICE_BASES } from '../../shared/services';
+import { SERVICE_BASES, STAFF_SERVICES } from '../../shared/services';
 
 /** A request header (stripped before sending) that keeps a call's errors off the banner. */
 export const SILENT_HEADER = 'x-distillery-silent';
@@ -20,9 +20,7 @@ export interface ObserverDeps {
 /** The staff services' endpoints (spec 7): main's /graphql…, and /ecommerce/graphql… and
  * /pointofsale/graphql… (src/shared/services.ts). */
 const STAFF_GRAPHQL = new RegExp(
-  `^(${Object.values(SERVICE_BASES)
-    .filter((base) => base !== SERVICE_BASES.portal)
-    .join('|')})/graphql(/|$)`,
+  `^(${STAFF_SERVICES.map((service) => SERVICE_BASES[service]).join('|')})/graphql(/|$)`,
 );
 
 const urlOf = (input: RequestInfo | URL): string =>

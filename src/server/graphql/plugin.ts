@@ -13,7 +13,7 @@ import type { FileStore } from '../http/files';
 import type { Mailer } from '../http/mail';
 import { MAX_ALIASES, MAX_COST, MAX_DIRECTIVES, MAX_QUERY_DEPTH, MAX_TOKENS } from '../../shared/limits';
 import { buildContext, defaultExportLimit } from './context';
-import { SERVICE_BASES, type StaffService } from '../../shared/services';
+import { SERVICE_BASES, STAFF_SERVICES } from '../../shared/services';
 import { buildServiceSchemas, formatError } from './schema';
 import { clientStatusOf } from './errors';
 import { logRefusal } from '../auth/verify';
@@ -97,7 +97,7 @@ export async function registerGraphql(
 ): Promise<void> {
   const schemas = buildServiceSchemas();
   const exportLimit = defaultExportLimit();
-  for (const service of Object.keys(schemas) as StaffService[])
+  for (const service of STAFF_SERVICES)
     await app.register(async (scope) => {
       guardRequests(scope, async (request) => {
         request.userId = await options.resolveUser(request.headers.authorization);

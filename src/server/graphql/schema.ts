@@ -7,7 +7,7 @@ import { buildResolvers } from './resolvers';
 import type { RequestContext } from './context';
 import { domainModules } from '../domain';
 import type { FieldResolver } from '../domain/kernel/module';
-import type { StaffService } from '../../shared/services';
+import { STAFF_SERVICES, type StaffService } from '../../shared/services';
 
 /** The executable schema: the generated SDL, every root field wrapped by its rule. */
 export function buildExecutableSchema(): GraphQLSchema {
@@ -88,7 +88,10 @@ export function buildServiceSchemas(
       types: config.types.filter((t) => t.name !== 'Query' && t.name !== 'Mutation'),
     });
   };
-  return { main: only('main'), ecommerce: only('ecommerce'), pointOfSale: only('pointOfSale') };
+  return Object.fromEntries(STAFF_SERVICES.map((service) => [service, only(service)])) as Record<
+    StaffService,
+    GraphQLSchema
+  >;
 }
 
 /** The error payload of spec 8: message, extensions.code and extensions.info. An internal error

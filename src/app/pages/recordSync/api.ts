@@ -11,6 +11,3 @@ export interface RecordSync {
 export const RECORD_SYNCS = `query RecordSyncs($entity: String!, $id: ID!) {
   recordSyncs(entity: $entity, id: $id) { app provider entityType status error externalId }
 }`;
-
-/** The screens that show it: the records the accounting system gets. */
-export const SYNCED_SCREENS = ['invoice', 'salesReturn', 'inventoryReceipt', 'customer'] as const;

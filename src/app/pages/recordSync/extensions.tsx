@@ -3,7 +3,7 @@
 import { Suspense } from 'react';
 import { lazyScreen } from '../../shell/chunks';
 import type { EntityExtension, ExtensionContribution, ExtensionProps } from '../extensions';
-import { SYNCED_SCREENS } from './api';
+import { SYNCED_SCREENS } from '../../../shared/recordSync';
 
 const Panel = lazyScreen(() => import('./RecordSyncPanel'), 'RecordSyncPanel');
 

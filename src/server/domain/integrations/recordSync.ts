@@ -12,9 +12,10 @@ import { canSeeFailures } from './connections';
 import { BILL_ENTITY } from './accounting/bills';
 import { CREDIT_NOTE_ENTITY } from './accounting/creditNotes';
 import { PAYMENT_ENTITY } from './accounting/payments';
+import type { SyncedScreen } from '../../../shared/recordSync';
 
 /** The sync-log entity types of a record's screen: an invoice's payment goes with it. */
-export const SYNCED_ENTITIES: Record<string, readonly string[]> = {
+export const SYNCED_ENTITIES: Record<SyncedScreen, readonly string[]> = {
   invoice: ['invoice', PAYMENT_ENTITY],
   salesReturn: [CREDIT_NOTE_ENTITY],
   inventoryReceipt: [BILL_ENTITY],
@@ -33,7 +34,7 @@ export interface RecordSync {
 
 export async function recordSyncs(ctx: DomainContext, entity: string, id: string): Promise<RecordSync[]> {
   // own keys only: 'constructor' is no entity
-  const types = Object.hasOwn(SYNCED_ENTITIES, entity) ? SYNCED_ENTITIES[entity] : undefined;
+  const types = Object.hasOwn(SYNCED_ENTITIES, entity) ? SYNCED_ENTITIES[entity as SyncedScreen] : undefined;
   const meta = Object.hasOwn(entityByName, entity) ? entityByName[entity] : undefined;
   if (!types || !meta) throw validationError({ entity: `must be one of ${Object.keys(SYNCED_ENTITIES).join(', ')}` });
   if (!/^\d{1,18}$/.test(id)) throw validationError({ id: 'must be a record id' });
