@@ -6,11 +6,16 @@
 //   host, shop, state, timestamp; hmac = hex HMAC-SHA256 of the other parameters sorted and
 //   joined as a query string, under the app's secret), POST /admin/oauth/access_token
 //   {client_id, client_secret, code} -> {access_token, scope} (an offline token: no expiry).
-// - Admin REST 2024-10: GET orders.json?status=any&updated_at_min= -> {orders: [...]};
+// - Admin REST 2026-04 (any version is answered alike): GET orders.json?status=any&
+//   updated_at_min= -> {orders: [...]};
 //   GET products.json?fields=id,variants -> {products: [{id, variants: [{id, sku,
 //   inventory_item_id}]}]}; GET locations.json -> {locations: [{id, name, active}]};
 //   POST inventory_levels/set.json {location_id, inventory_item_id, available} ->
 //   {inventory_level: {...}}; DELETE /admin/api_permissions/current.json -> {}.
+//   Orders and products are paged as "Paginating results with REST" says: `limit` records a page
+//   (50 unless asked, at most 250), a Link header <…?limit=&page_info=…>; rel="next" (and
+//   rel="previous") naming the other pages, the first request's filters kept in the cursor; a
+//   request with page_info may carry only limit and fields beside it (otherwise 400 here).
 //   Errors: 401 {"errors":"[API] Invalid API key or access token (unrecognized login or wrong
 //   password)"}, 429 {"errors":"Exceeded 2 calls per second for api client. Reduce request rates
 //   to resume uninterrupted service."} with Retry-After: 2.0, 5xx {"errors":"Internal Server Error"}.
@@ -111,7 +116,7 @@ export async function startShopifyStandIn(): Promise<ShopifyStandIn> {
           'x-shopify-topic': topic,
           'x-shopify-hmac-sha256': hmac,
           'x-shopify-shop-domain': options.shop ?? standIn.shop,
-          'x-shopify-api-version': '2024-10',
+          'x-shopify-api-version': '2026-04',
           'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
           'x-shopify-event-id': randomUUID(),
           'x-shopify-triggered-at': new Date().toISOString(),
@@ -120,6 +125,37 @@ export async function startShopifyStandIn(): Promise<ShopifyStandIn> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+
+  /** One page of `all` (already filtered by the first request's parameters, which the cursor
+   * carries as `filters`), with the Link header of the pages beside it. */
+  function page(
+    res: ServerResponse,
+    url: URL,
+    base: string,
+    key: string,
+    all: (filters: Record<string, string>) => unknown[],
+  ) {
+    const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? '50') || 50, 1), 250);
+    const cursor = url.searchParams.get('page_info');
+    let at = 0;
+    let filters = Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'limit' && k !== 'fields'));
+    if (cursor) {
+      if (Object.keys(filters).some((k) => k !== 'page_info'))
+        return send(res, 400, { errors: { page_info: ['only limit and fields may be given with page_info'] } });
+      ({ at, filters } = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as {
+        at: number;
+        filters: Record<string, string>;
+      });
+    }
+    const records = all(filters);
+    const linkTo = (start: number, rel: string) =>
+      `<${standIn.url}${base}?limit=${limit}&page_info=${Buffer.from(JSON.stringify({ at: start, filters })).toString('base64url')}>; rel="${rel}"`;
+    const links = [
+      ...(at > 0 ? [linkTo(Math.max(at - limit, 0), 'previous')] : []),
+      ...(at + limit < records.length ? [linkTo(at + limit, 'next')] : []),
+    ];
+    return send(res, 200, { [key]: records.slice(at, at + limit) }, links.length ? { link: links.join(', ') } : {});
+  }
 
   async function admin(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
     const record = (status: number) => standIn.requests.push({ method: req.method ?? 'GET', path, status });
@@ -145,12 +181,12 @@ export async function startShopifyStandIn(): Promise<ShopifyStandIn> {
       return send(res, 500, { errors: 'Internal Server Error' });
     }
     record(200);
-    if (req.method === 'GET' && path === 'orders.json') {
-      const since = url.searchParams.get('updated_at_min');
-      const orders = standIn.orders.filter((o) => !since || Date.parse(String(o.updated_at)) >= Date.parse(since));
-      return send(res, 200, { orders });
-    }
-    if (req.method === 'GET' && path === 'products.json') return send(res, 200, { products: standIn.products });
+    if (req.method === 'GET' && path === 'orders.json')
+      return page(res, url, url.pathname, 'orders', ({ updated_at_min: since }) =>
+        standIn.orders.filter((o) => !since || Date.parse(String(o.updated_at)) >= Date.parse(since)),
+      );
+    if (req.method === 'GET' && path === 'products.json')
+      return page(res, url, url.pathname, 'products', () => standIn.products);
     if (req.method === 'GET' && path === 'locations.json') return send(res, 200, { locations: standIn.locations });
     if (req.method === 'POST' && path === 'inventory_levels/set.json') {
       const body = JSON.parse(await bodyOf(req)) as ShopifyStandIn['levelsSet'][number];

@@ -1,12 +1,19 @@
-// Shopify's Admin REST API by plain fetch (library.ts says why), with Shopify's answers sorted
-// into the connector's failure kinds: 401 the token is no longer valid (offline tokens do not
-// expire: the app was uninstalled or access revoked, so connect again), 429 throttled with
-// Retry-After (seconds, possibly decimal), 5xx or no answer unavailable, other 4xx a refusal with
-// Shopify's own {"errors": …} words.
+// Shopify's Admin REST API through @shopify/shopify-api's client (library.ts), with Shopify's
+// answers sorted into the connector's failure kinds: 401 the token is no longer valid (offline
+// tokens do not expire: the app was uninstalled or access revoked, so connect again), 429
+// throttled with Retry-After (seconds, possibly decimal), 5xx or no answer unavailable, other 4xx
+// a refusal with Shopify's own {"errors": …} words. The client does not retry by itself (no
+// `tries`): the job queue does, with its back-off.
+import {
+  HttpInternalError,
+  HttpResponseError,
+  HttpThrottlingError,
+  Session,
+  type PageInfoParams,
+} from '@shopify/shopify-api';
 import { ConnectorError, type ConnectorTokens } from '../connector';
-import { SHOPIFY_API_VERSION, shopOrigin } from './config';
-
-const TIMEOUT_MS = 30_000;
+import { shopifyEnv } from './config';
+import { shopifyLibrary } from './library';
 
 const errorsText = (body: unknown): string => {
   const errors = (body as { errors?: unknown })?.errors;
@@ -18,64 +25,67 @@ const errorsText = (body: unknown): string => {
   return '';
 };
 
-export async function adminCall<T>(
-  tokens: ConnectorTokens,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<{ body: T; link: string | null }> {
-  const url = `${shopOrigin(tokens.externalCompanyId)}/admin/api/${SHOPIFY_API_VERSION}/${path}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: {
-        'X-Shopify-Access-Token': tokens.accessToken,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new ConnectorError({
-      kind: 'unavailable',
-      message: `Shopify did not answer (${error instanceof Error ? error.message : String(error)})`,
-    });
-  }
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  if (response.ok) return { body: json as T, link: response.headers.get('link') };
-  const words = errorsText(json) || `HTTP ${response.status}`;
-  if (response.status === 401)
-    throw new ConnectorError({
-      kind: 'unauthorized',
-      message: `Shopify refused the access token (${words}): connect Shopify again from Apps`,
-    });
-  if (response.status === 429) {
-    const seconds = Math.ceil(Number(response.headers.get('retry-after') ?? '2') || 2);
-    throw new ConnectorError({
-      kind: 'rateLimited',
-      retryAfterSeconds: seconds,
-      message: 'Shopify: too many requests',
-    });
-  }
-  if (response.status >= 500) throw new ConnectorError({ kind: 'unavailable', message: `Shopify failed (${words})` });
-  throw new ConnectorError({ kind: 'rejected', message: `Shopify refused the request: ${words}` });
+/** The shop's offline session: the client calls https://{shop}, or the stand-in in its place. */
+function sessionOf(tokens: ConnectorTokens): Session {
+  const { baseUrl } = shopifyEnv();
+  const shop = baseUrl ? new URL(baseUrl).host : tokens.externalCompanyId;
+  return new Session({
+    id: `offline_${tokens.externalCompanyId}`,
+    shop,
+    state: '',
+    isOnline: false,
+    accessToken: tokens.accessToken,
+  });
 }
 
-/** The page_info of the next page from Shopify's Link header (cursor pagination), or null. */
-export function nextPageInfo(link: string | null): string | null {
-  if (!link) return null;
-  for (const part of link.split(',')) {
-    if (!/rel="?next"?/.test(part)) continue;
-    const url = /<([^>]+)>/.exec(part)?.[1];
-    if (url) return new URL(url).searchParams.get('page_info');
+function failureOf(error: unknown): ConnectorError {
+  if (error instanceof HttpThrottlingError)
+    return new ConnectorError({
+      kind: 'rateLimited',
+      retryAfterSeconds: Math.ceil(error.response.retryAfter || 2),
+      message: 'Shopify: too many requests',
+    });
+  if (error instanceof HttpResponseError) {
+    const words = errorsText(error.response.body) || `HTTP ${error.response.code}`;
+    if (error instanceof HttpInternalError)
+      return new ConnectorError({ kind: 'unavailable', message: `Shopify failed (${words})` });
+    if (error.response.code === 401)
+      return new ConnectorError({
+        kind: 'unauthorized',
+        message: `Shopify refused the access token (${words}): connect Shopify again from Apps`,
+      });
+    return new ConnectorError({ kind: 'rejected', message: `Shopify refused the request: ${words}` });
   }
-  return null;
+  // no answer: refused connection, timeout, a body that is not JSON
+  return new ConnectorError({
+    kind: 'unavailable',
+    message: `Shopify did not answer (${error instanceof Error ? error.message : String(error)})`,
+  });
+}
+
+export interface AdminRequest {
+  method: 'get' | 'post' | 'delete';
+  /** "orders" (the client adds /admin/api/{version}/ and .json), or "admin/…" as it is */
+  path: string;
+  query?: Record<string, string>;
+  data?: Record<string, unknown>;
+}
+
+/** One Admin API call; its body, and the next page's request when Shopify's Link header names
+ * one (cursor pagination). Ids arrive as text (the client reads them losslessly). */
+export async function adminCall<T>(
+  tokens: ConnectorTokens,
+  request: AdminRequest,
+): Promise<{ body: T; nextPage: PageInfoParams | null }> {
+  const client = new (shopifyLibrary().clients.Rest)({ session: sessionOf(tokens) });
+  try {
+    const { path, query } = request;
+    const answer =
+      request.method === 'post'
+        ? await client.post({ path, query, data: request.data ?? {} })
+        : await client[request.method]({ path, query });
+    return { body: answer.body as T, nextPage: answer.pageInfo?.nextPage ?? null };
+  } catch (error) {
+    throw failureOf(error);
+  }
 }

@@ -31,9 +31,6 @@ export const isShopDomain = (shop: unknown): shop is string =>
 /** Where a shop's Admin API and OAuth endpoints live. */
 export const shopOrigin = (shop: string, env = shopifyEnv()) => env.baseUrl || `https://${shop}`;
 
-/** The Admin API version every call names (Shopify supports each for a year). */
-export const SHOPIFY_API_VERSION = '2024-10';
-
 /** What the app asks the shop for: orders to import, products and inventory to set stock, the
  * locations to map sites to. */
 export const SHOPIFY_SCOPES = ['read_orders', 'read_products', 'read_inventory', 'write_inventory', 'read_locations'];

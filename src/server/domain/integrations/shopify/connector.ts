@@ -1,9 +1,10 @@
 // The Shopify connector: OAuth per shop (the authorization code grant of Shopify's "Authorization
 // code grant" guide: GET /admin/oauth/authorize, POST /admin/oauth/access_token) and the Admin
-// REST calls the sync makes. Offline access tokens do not expire and have no refresh token: a
+// REST calls the sync makes (through the library's client, api.ts). Offline access tokens do not expire and have no refresh token: a
 // refused token means the shop must be connected again, which refresh() says as a refusal.
 import { ConnectorError, type ConnectorTokens } from '../connector';
-import { adminCall, nextPageInfo } from './api';
+import type { PageInfoParams } from '@shopify/shopify-api';
+import { adminCall } from './api';
 import { isShopDomain, SHOPIFY_SCOPES, shopifyEnv, shopOrigin } from './config';
 import { shopifyLibrary } from './library';
 import type { EcommerceConnector, StoreLocation, StoreOrder, StoreVariant } from './types';
@@ -15,16 +16,18 @@ export const MAX_LISTED = MAX_PAGES * 250;
 /** Offline tokens never expire; the sync's expiry fields carry this. */
 const NEVER = '9999-12-31T00:00:00.000Z';
 
-async function allPages<T>(tokens: ConnectorTokens, first: string, pick: (body: unknown) => T[]): Promise<T[]> {
+async function allPages<T>(tokens: ConnectorTokens, first: PageInfoParams, pick: (body: unknown) => T[]): Promise<T[]> {
   const out: T[] = [];
-  let path: string | null = first;
-  const base = first.split('?')[0];
-  for (let page = 0; path && page < MAX_PAGES; page++) {
-    const answer: { body: unknown; link: string | null } = await adminCall<unknown>(tokens, 'GET', path);
+  let page: PageInfoParams | null = first;
+  for (let n = 0; page && n < MAX_PAGES; n++) {
+    // the next page's request is Shopify's own (page_info, with only limit and fields beside it)
+    const answer: { body: unknown; nextPage: PageInfoParams | null } = await adminCall<unknown>(tokens, {
+      method: 'get',
+      path: page.path,
+      query: page.query as Record<string, string>,
+    });
     out.push(...pick(answer.body));
-    const next = nextPageInfo(answer.link);
-    // with page_info only limit (and fields) may accompany it
-    path = next ? `${base}?limit=250&page_info=${encodeURIComponent(next)}` : null;
+    page = answer.nextPage;
   }
   return out;
 }
@@ -101,19 +104,15 @@ export const shopifyConnector: EcommerceConnector = {
 
   async revoke(tokens) {
     // Shopify's documented way for an app to give up its access: DELETE api_permissions/current
-    await fetch(`${shopOrigin(tokens.externalCompanyId)}/admin/api_permissions/current.json`, {
-      method: 'DELETE',
-      headers: { 'X-Shopify-Access-Token': tokens.accessToken },
-      signal: AbortSignal.timeout(30_000),
-    });
+    await adminCall(tokens, { method: 'delete', path: 'admin/api_permissions/current' });
   },
 
   async listOrdersUpdatedSince(tokens, since) {
-    const query = new URLSearchParams({ status: 'any', limit: '250', order: 'updated_at asc' });
-    if (since) query.set('updated_at_min', since);
+    const query: Record<string, string> = { status: 'any', limit: '250', order: 'updated_at asc' };
+    if (since) query.updated_at_min = since;
     return allPages<StoreOrder>(
       tokens,
-      `orders.json?${query}`,
+      { path: 'orders', query },
       (body) => (body as { orders?: StoreOrder[] }).orders ?? [],
     );
   },
@@ -122,7 +121,7 @@ export const shopifyConnector: EcommerceConnector = {
     type Product = { variants?: { id: number | string; sku: string | null; inventory_item_id: number | string }[] };
     const products = await allPages<Product>(
       tokens,
-      'products.json?limit=250&fields=id,variants',
+      { path: 'products', query: { limit: '250', fields: 'id,variants' } },
       (body) => (body as { products?: Product[] }).products ?? [],
     );
     const bySku = new Map<string, StoreVariant>();
@@ -137,11 +136,10 @@ export const shopifyConnector: EcommerceConnector = {
   },
 
   async listLocations(tokens) {
-    const { body } = await adminCall<{ locations?: { id: number | string; name: string; active?: boolean }[] }>(
-      tokens,
-      'GET',
-      'locations.json',
-    );
+    const { body } = await adminCall<{ locations?: { id: string; name: string; active?: boolean }[] }>(tokens, {
+      method: 'get',
+      path: 'locations',
+    });
     return (body?.locations ?? []).map((l): StoreLocation => ({
       id: String(l.id),
       name: l.name,
@@ -150,10 +148,10 @@ export const shopifyConnector: EcommerceConnector = {
   },
 
   async setAvailable(tokens, locationId, inventoryItemId, available) {
-    await adminCall(tokens, 'POST', 'inventory_levels/set.json', {
-      location_id: Number(locationId),
-      inventory_item_id: Number(inventoryItemId),
-      available,
+    await adminCall(tokens, {
+      method: 'post',
+      path: 'inventory_levels/set',
+      data: { location_id: Number(locationId), inventory_item_id: Number(inventoryItemId), available },
     });
   },
 };

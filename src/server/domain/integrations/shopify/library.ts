@@ -1,28 +1,44 @@
-// @shopify/shopify-api for what it does without reaching a shop: the OAuth callback's HMAC
-// (utils.validateHmac, with its timestamp tolerance) and webhook validation (webhooks.validate:
-// the raw body's HMAC-SHA256 and the required X-Shopify-* headers). Its OAuth begin/callback
-// keep their state in a browser cookie and its Admin clients always call https://{shop}, so the
-// authorize URL, the code exchange and the Admin calls are plain fetch (oauth.ts, api.ts), which
-// can point at SHOPIFY_BASE_URL (a local stand-in in tests).
+// @shopify/shopify-api: the OAuth callback's HMAC (utils.validateHmac, with its timestamp
+// tolerance), webhook validation (webhooks.validate: the raw body's HMAC-SHA256 and the required
+// X-Shopify-* headers) and the Admin REST client every shop call goes through (api.ts). Its OAuth
+// begin/callback keep their state in a browser cookie, where ours is in the database, so the
+// authorize URL and the code exchange are plain fetch (connector.ts). SHOPIFY_BASE_URL (a local
+// stand-in in tests) is reached by the client as the shop itself: the library's hostScheme says
+// http for it.
 import '@shopify/shopify-api/adapters/node';
+import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
 import { SHOPIFY_SCOPES, shopifyEnv } from './config';
+
+/** A shop that does not answer within this long counts as unavailable (the job retries). */
+const TIMEOUT_MS = 30_000;
+
+// the node adapter's fetch waits for ever; every Admin call gets a deadline instead
+setAbstractFetchFunc((input, init) =>
+  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) }),
+);
+
+/** The Admin API version every call names (Shopify supports each for a year). */
+export const SHOPIFY_API_VERSION = ApiVersion.April26;
 
 type Shopify = ReturnType<typeof shopifyApi>;
 let cached: { key: string; shopify: Shopify } | null = null;
 
-/** The library configured with the current key and secret (rebuilt if the environment changed). */
+/** The library configured with the current key, secret and base URL (rebuilt if the environment
+ * changed). */
 export function shopifyLibrary(): Shopify {
-  const { apiKey, apiSecret } = shopifyEnv();
-  const key = `${apiKey}:${apiSecret}`;
+  const { apiKey, apiSecret, baseUrl } = shopifyEnv();
+  const key = `${apiKey}:${apiSecret}:${baseUrl}`;
   if (cached?.key !== key) {
     const shopify = shopifyApi({
       apiKey,
       apiSecretKey: apiSecret,
       scopes: SHOPIFY_SCOPES,
-      // the app's own host plays no part in HMAC checks; the library only insists on one
+      // the app's own host plays no part in our calls; the library only insists on one
       hostName: 'localhost',
-      apiVersion: ApiVersion.October24,
+      // the Admin client calls {hostScheme}://{shop}: http only for a stand-in named so
+      hostScheme: baseUrl.startsWith('http:') ? 'http' : 'https',
+      apiVersion: SHOPIFY_API_VERSION,
       isEmbeddedApp: false,
       logger: { level: LogSeverity.Error },
     });

@@ -294,13 +294,15 @@ export function orderFingerprint(order: StoreOrder): string {
     (lines ?? []).map((t) => [t.title ?? null, t.price ?? null, t.rate ?? null]);
   const amounts = (lines: { amount?: unknown; discount_application_index?: unknown }[] | undefined) =>
     Array.isArray(lines) ? lines.map((d) => [d.amount ?? null, d.discount_application_index ?? null]) : null;
+  // ids as text: a webhook's JSON has numbers where the Admin client reads text
+  const idOf = (id: unknown) => (id === undefined || id === null ? null : String(id));
   const relevant = {
     cancelled: Boolean(order.cancelled_at),
     name: order.name ?? null,
     currency: order.currency ?? null,
     tax: [order.total_tax ?? null, order.current_total_tax ?? null, order.current_total_price ?? null],
     lines: (order.line_items ?? []).map((l) => [
-      l.id ?? null,
+      idOf(l.id),
       l.sku ?? null,
       l.title ?? null,
       l.quantity ?? null,
@@ -311,7 +313,7 @@ export function orderFingerprint(order: StoreOrder): string {
       taxes(l.tax_lines),
     ]),
     refunds: (order.refunds ?? []).map((r) =>
-      (r.refund_line_items ?? []).map((i) => [i.line_item_id ?? null, i.quantity ?? null, i.subtotal ?? null]),
+      (r.refund_line_items ?? []).map((i) => [idOf(i.line_item_id), i.quantity ?? null, i.subtotal ?? null]),
     ),
     shipping: Array.isArray(order.shipping_lines)
       ? order.shipping_lines.map((l) => [l.price ?? null, amounts(l.discount_allocations), taxes(l.tax_lines)])
