@@ -353,6 +353,13 @@ describe.each(backends)('Shopify integration on %s', (backend) => {
       await ecommerceCall<{ shopifyLocations: { id: string; name: string }[] }>(a, `{ shopifyLocations { id name } }`),
     );
     expect(locations.shopifyLocations.map((l) => l.id)).toEqual(['655441491', '487838322']);
+    // Shopify failing is Shopify's to say, never an internal error of ours
+    shopify.inject({ kind: '500' });
+    const failed = await ecommerceCall(a, `{ shopifyLocations { id } }`);
+    expect(failed.errors?.[0]).toMatchObject({
+      message: 'Shopify could not list its locations now: Shopify failed (Internal Server Error)',
+      extensions: { code: 'CONFLICT' },
+    });
     ok(
       await ecommerceCall(
         a,

@@ -157,6 +157,12 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
       { id: 'L1TASTINGROOM', name: 'Tasting room' },
       { id: 'L2MARKET', name: 'Farmers market' },
     ]);
+    // Square refusing the listing is Square's to say, never an internal error of ours
+    square.inject({ kind: '400', detail: 'The merchant has no access to locations.' });
+    const refused = await posGql(`{ squareLocations { id } }`);
+    expect(refused.errors?.[0].extensions.code).toBe('CONFLICT');
+    expect(refused.errors?.[0].message).toMatch(/^Square could not list its locations now: /);
+    expect(refused.errors?.[0].message).toContain('The merchant has no access to locations.');
     const SAVE = `mutation($s: ID!, $l: String!, $c: ID!) { pointOfSaleSetupSave(siteId: $s, locationId: $l, customerId: $c) { siteId locationId customerId } }`;
     const bad = await posGql(SAVE, { s: co.site, l: 'not a location!', c: tastingRoom });
     expect(bad.errors?.[0].extensions.code).toBe('VALIDATION_ERROR');

@@ -5,6 +5,7 @@ import { AppError } from '../../kernel/errors';
 import { connectIntegration } from '../connections';
 import { connectionOf, tokensOf } from '../store';
 import { withTokens } from '../calls';
+import { askNow } from '../askNow';
 import { requireSetupAccess, saveSettings, settingsOf, type ShopifySettingsInput } from './settings';
 import { ecommerceApp } from './sync';
 
@@ -23,7 +24,9 @@ export const shopifyQueries: Record<string, Resolver> = {
     const connection = await connectionOf(domain.db, companyId, app.key);
     const tokens = connection?.status === 'connected' ? tokensOf(connection) : null;
     if (!tokens) throw new AppError('CONFLICT', 'Shopify is not connected (or is paused)', {});
-    return withTokens(domain.db, companyId, app, { tokens }, (t) => app.connector.listLocations(t));
+    return askNow(app.connector.provider, 'list its locations', () =>
+      withTokens(domain.db, companyId, app, { tokens }, (t) => app.connector.listLocations(t)),
+    );
   }),
 };
 

@@ -6,6 +6,7 @@ import { AppError } from '../../kernel/errors';
 import type { DomainContext } from '../../records/actor';
 import { connectionOf, tokensOf } from '../store';
 import { withTokens } from '../calls';
+import { askNow } from '../askNow';
 import { requireSetupRights, saveSettings, settingsOf, type SettingsInput } from './settings';
 import { pointOfSaleApp } from './sync';
 
@@ -16,7 +17,9 @@ async function squareLocations(ctx: DomainContext) {
   const connection = await connectionOf(ctx.db, companyId, app.key);
   const tokens = connection?.status === 'connected' ? tokensOf(connection) : null;
   if (!tokens) throw new AppError('CONFLICT', 'Connect Square on the Apps page first', { status: connection?.status });
-  return withTokens(ctx.db, companyId, app, { tokens }, (t) => app.connector.listLocations(t));
+  return askNow(app.connector.provider, 'list its locations', () =>
+    withTokens(ctx.db, companyId, app, { tokens }, (t) => app.connector.listLocations(t)),
+  );
 }
 
 const empty = { siteId: null, locationId: null, customerId: null, pulledThrough: null, setBy: null };
