@@ -491,6 +491,26 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
             },
           ]),
         };
+      // a sales line giving Qty and UnitPrice must come to Amount, to the cent (Intuit's 6070)
+      const uneven = (body.Line as Record<string, unknown>[]).find((line) => {
+        const detail = line.SalesItemLineDetail as { Qty?: number; UnitPrice?: number } | undefined;
+        return (
+          detail?.Qty !== undefined &&
+          detail.UnitPrice !== undefined &&
+          Math.round(detail.Qty * detail.UnitPrice * 100) !== centsOfAmount(line.Amount)
+        );
+      });
+      if (uneven)
+        return {
+          status: 400,
+          body: fault('ValidationFault', [
+            {
+              Message: 'Amount is not equal to UnitPrice * Qty',
+              Detail: `Amount is not equal to UnitPrice * Qty. Supplied value:${String(uneven.Amount)}`,
+              code: '6070',
+            },
+          ]),
+        };
       if (typeof body.DocNumber === 'string' && body.DocNumber.length > 21)
         return {
           status: 400,

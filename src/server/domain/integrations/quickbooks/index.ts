@@ -15,6 +15,7 @@ import { ACCOUNTING_SCOPE, exchangeCode, oauthClient, refreshTokens, revokeToken
 import { create, idOf, isStale, post, query, quoted, read } from './api';
 import { listAccounts, pushAccount } from './accounts';
 import { listChangedItems, setItemAccounts } from './items';
+import { qtyAndPrice } from './linePrice';
 
 /** QuickBooks refuses ':' tabs and new lines in a display name, and more than 100 characters. */
 export const displayNameOf = (name: string) =>
@@ -40,8 +41,7 @@ function salesDocument(invoice: InvoiceToPush) {
     ...(line.description ? { Description: line.description } : {}),
     SalesItemLineDetail: {
       ...(line.itemExternalId ? { ItemRef: { value: line.itemExternalId } } : {}),
-      Qty: Number(line.quantity),
-      ...(line.unitPrice !== null ? { UnitPrice: Number(line.unitPrice) } : {}),
+      ...qtyAndPrice(line.quantity, line.unitPrice, line.amountCents),
     },
   }));
   // Shipping as Intuit's reference sends it: a sales line whose ItemRef is SHIPPING_ITEM_ID
