@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect';
 import type { IntegrationApp } from './apps';
 import { ConnectorError, type ConnectorTokens } from './connector';
-import { linkOf, markSent, saveLink, saveTokens } from './store';
+import { linkOf, markSent, saveLink } from './store';
+import { refreshedTokens } from './tokenRefresh';
 
 /** Throttled calls wait at most this long in the job; beyond it the queue retries later. */
 const MAX_WAIT_SECONDS = 60;
@@ -102,9 +103,7 @@ export async function withTokens<T>(
       const failure = error.failure;
       if (failure.kind === 'unauthorized' && !refreshed) {
         refreshed = true;
-        session.tokens = await app.connector.refresh(session.tokens);
-        // kept at once: the old refresh token may not work again
-        await saveTokens(db, companyId, app.key, session.tokens);
+        session.tokens = await refreshedTokens(db, companyId, app, session.tokens);
         continue;
       }
       if (
