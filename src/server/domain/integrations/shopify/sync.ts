@@ -13,7 +13,7 @@ import type { DomainContext } from '../../records/actor';
 import { integrationApp, type EcommerceApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { RetryLater, withTokens, type PushSummary } from '../calls';
-import { connectionOf, setLog, tokensOf } from '../store';
+import { connectionOf, setLog, stillConnected, tokensOf } from '../store';
 import { featuresOf } from '../../company/companies';
 import { addOnFeature } from '../addOns';
 import { MAX_ATTEMPTS } from '../sync';
@@ -139,6 +139,8 @@ export async function pushShopify(db: Db, companyId: string, appKey: string): Pr
   const polls = (await queuedNow()).filter((r) => r.entity_type === POLL_ENTITY);
   const records = [...polls];
   for (const poll of polls) {
+    // paused or disconnected while this job ran: what waits stays as the change left it
+    if (!(await stillConnected(db, connection))) return summary;
     const done = await runOne(db, companyId, app, poll, () => call((t) => pollOrders(db, companyId, app, t)), summary);
     if (!done) return summary;
   }
@@ -152,6 +154,7 @@ export async function pushShopify(db: Db, companyId: string, appKey: string): Pr
           ? () => pushSiteStock(db, companyId, record.entity_id, app.connector, call)
           : null;
     if (!work) continue;
+    if (!(await stillConnected(db, connection))) break;
     await runOne(db, companyId, app, record, work, summary);
   }
   if (summary.succeeded)
@@ -200,6 +203,11 @@ async function runOne(
       return true;
     }
     if (!(error instanceof ConnectorError)) throw error;
+    // throttled past what the job waits: not the record's fault, so no attempt is counted
+    if (error.failure.kind === 'rateLimited') {
+      await log({ status: 'queued', error: error.failure.message });
+      throw new RetryLater(error.failure.message);
+    }
     const giveUp = (await attemptsOf(db, companyId, app.key, record.entity_type, record.entity_id)) + 1 >= MAX_ATTEMPTS;
     await log({ status: giveUp ? 'failed' : 'queued', addAttempt: true, error: error.failure.message });
     if (giveUp) {

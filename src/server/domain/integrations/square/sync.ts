@@ -22,7 +22,7 @@ import { dayIn, timeZoneOf } from '../../company/timeZone';
 import { integrationApp, type PointOfSaleApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { RetryLater, withTokens, type PushSummary } from '../calls';
-import { connectionOf, linkOf, saveLink, setLog, tokensOf } from '../store';
+import { connectionOf, linkOf, saveLink, setLog, stillConnected, tokensOf } from '../store';
 import { MAX_ATTEMPTS } from '../sync';
 import { addDays } from '../../../../shared/days';
 import { dayKey, dayOfKey, daysToPull, startOfDay } from './days';
@@ -462,6 +462,8 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
   );
   for (const record of queued) {
     const { entity_type: type, entity_id: id } = record;
+    // paused or disconnected while this job ran: what waits stays as the change left it
+    if (!(await stillConnected(db, connection))) break;
     try {
       const ctx: DomainContext = { db, actor: await syncActor(db, companyId, settings, features) };
       if (type === DAY) await pullDay(ctx, app, session, settings, id);
@@ -481,6 +483,11 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
         continue;
       }
       if (!(error instanceof ConnectorError)) throw error;
+      // throttled past what the job waits: not the record's fault, so no attempt is counted
+      if (error.failure.kind === 'rateLimited') {
+        await setLog(db, companyId, app.key, type, id, { status: 'queued', error: error.message });
+        throw new RetryLater(error.message);
+      }
       const [row] = rowsOf<{ attempts: number }>(
         await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
           AND app = ${app.key} AND entity_type = ${type} AND entity_id = ${id}`),
