@@ -5,7 +5,8 @@
 //   company's later records still go;
 // - throttling is not the record's fault: a record throttled more runs than MAX_ATTEMPTS stays
 //   queued, with no attempt counted, and goes once QuickBooks answers again;
-// - Pause pressed while a run works through the queue: the run stops before the next record.
+// - Pause or Disconnect pressed while a run works through the queue: the run stops before the
+//   next record, and what Disconnect cleared is not queued again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type TestApi } from './harness';
 import { type QuickBooksStandIn } from '../standins/quickbooks';
@@ -106,5 +107,33 @@ describe.each(backends)('QuickBooks Online: the push job keeps going and stops a
     await qb.push(co);
     expect(numbered('RB-P2')).toHaveLength(1);
     expect(await logOf(second.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('Disconnect pressed while a run sends stops the run, and brings back none of the records it cleared', async () => {
+    const customer = await qb.newCustomer(co, { name: 'Disconnected Bar' });
+    await qb.issueInvoice(co, { number: 'RB-D0', customer });
+    await qb.push(co);
+    const first = await qb.issueInvoice(co, { number: 'RB-D1', customer });
+    const second = await qb.issueInvoice(co, { number: 'RB-D2', customer });
+    let status = '';
+    qbo.onRequest(async ({ method, entity }) => {
+      if (method !== 'POST' || entity !== 'invoice' || status) return;
+      status = qb.ok(
+        await qb.call<{ integrationDisconnect: { status: string } }>(
+          co,
+          `mutation { integrationDisconnect(app: quickbooks) { status } }`,
+        ),
+      ).integrationDisconnect.status;
+    });
+    try {
+      await qb.push(co);
+    } finally {
+      qbo.onRequest(null);
+    }
+    expect(status).toBe('enabled');
+    expect(numbered('RB-D2')).toHaveLength(0);
+    // what Disconnect cleared stays cleared: no row is queued (or logged) again by the run
+    expect(await logOf(first.id)).toBeUndefined();
+    expect(await logOf(second.id)).toBeUndefined();
   });
 });

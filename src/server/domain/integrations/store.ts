@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connect';
+import { AppError } from '../kernel/errors';
 import { integrationApp } from './apps';
 import { ConnectorError, type ConnectorTokens } from './connector';
 import { openSecrets, sealSecrets } from './secrets';
@@ -171,14 +172,22 @@ export async function stillConnected(db: Db, started: ConnectionRow): Promise<bo
   return rows.length > 0;
 }
 
+/** Logs how a record went. `existing`: only a row still there is changed (a job's outcome of a
+ * record it read from the queue: one Disconnect cleared meanwhile is not made again). */
 export async function setLog(
   db: Db,
   companyId: string,
   app: string,
   entityType: string,
   entityId: string,
-  change: { status: SyncLogRow['status']; addAttempt?: boolean; error?: string | null },
+  change: { status: SyncLogRow['status']; addAttempt?: boolean; error?: string | null; existing?: boolean },
 ) {
+  if (change.existing) {
+    await db.execute(sql`UPDATE integration_sync_log SET status = ${change.status},
+        attempts = attempts + ${change.addAttempt ? 1 : 0}, last_error = ${change.error ?? null}, updated_at = now()
+      WHERE company_id = ${companyId} AND app = ${app} AND entity_type = ${entityType} AND entity_id = ${entityId}`);
+    return;
+  }
   await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status, attempts, last_error)
     VALUES (${companyId}, ${app}, ${entityType}, ${entityId}, ${change.status}, ${change.addAttempt ? 1 : 0}, ${change.error ?? null})
     ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = EXCLUDED.status,
@@ -198,13 +207,20 @@ export async function failedInternally(
   entityId: string,
   fault: unknown,
 ): Promise<void> {
-  const id = randomUUID();
-  console.error(`integration sync: internal error ${id} on ${app} ${entityType} ${entityId}`, fault);
+  // the app's own refusal (AppError) has words for the person; anything else is named by an id
+  let words: string;
+  if (fault instanceof AppError) words = fault.message;
+  else {
+    const id = randomUUID();
+    console.error(`integration sync: internal error ${id} on ${app} ${entityType} ${entityId}`, fault);
+    words = `This record could not be sent: an internal error, logged as ${id}`;
+  }
   try {
     await setLog(db, companyId, app, entityType, entityId, {
       status: 'failed',
       addAttempt: true,
-      error: `This record could not be sent: an internal error, logged as ${id}`,
+      error: words,
+      existing: true,
     });
   } catch {
     throw fault;

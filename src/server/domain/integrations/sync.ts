@@ -856,13 +856,18 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
           status: 'failed',
           addAttempt: true,
           error: failure.message,
+          existing: true,
         });
         summary.failed++;
         continue;
       }
       // throttled past what the job waits: not the record's fault, so no attempt is counted
       if (failure.kind === 'rateLimited') {
-        await setLog(db, companyId, app.key, entityType, entityId, { status: 'queued', error: failure.message });
+        await setLog(db, companyId, app.key, entityType, entityId, {
+          status: 'queued',
+          error: failure.message,
+          existing: true,
+        });
         throw new RetryLater(failure.message);
       }
       const [row] = rowsOf<{ attempts: number }>(
@@ -874,6 +879,7 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
         status: giveUp ? 'failed' : 'queued',
         addAttempt: true,
         error: failure.message,
+        existing: true,
       });
       if (giveUp) {
         summary.failed++;

@@ -301,7 +301,11 @@ async function runQueued(db: Db, companyId: string, appKey: string, summary: Pus
       const { failure } = error;
       // throttled past what the job waits: not the record's fault, so no attempt is counted
       if (failure.kind === 'rateLimited') {
-        await setLog(db, companyId, app.key, entityType, entityId, { status: 'queued', error: failure.message });
+        await setLog(db, companyId, app.key, entityType, entityId, {
+          status: 'queued',
+          error: failure.message,
+          existing: true,
+        });
         throw new RetryLater(failure.message);
       }
       const [row] = rowsOf<{ attempts: number }>(
@@ -314,6 +318,7 @@ async function runQueued(db: Db, companyId: string, appKey: string, summary: Pus
         status: giveUp ? 'failed' : 'queued',
         addAttempt: true,
         error: failure.message,
+        existing: true,
       });
       if (!giveUp) throw new RetryLater(failure.message);
       summary.failed++;

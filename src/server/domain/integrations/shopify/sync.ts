@@ -198,18 +198,18 @@ async function runOne(
         error instanceof AppError && Object.keys(error.info).length
           ? `${error.message}: ${JSON.stringify(error.info)}`
           : (error as Error).message;
-      await log({ status: 'failed', addAttempt: true, error: words.slice(0, 2000) });
+      await log({ status: 'failed', addAttempt: true, error: words.slice(0, 2000), existing: true });
       summary.failed++;
       return true;
     }
     if (!(error instanceof ConnectorError)) throw error;
     // throttled past what the job waits: not the record's fault, so no attempt is counted
     if (error.failure.kind === 'rateLimited') {
-      await log({ status: 'queued', error: error.failure.message });
+      await log({ status: 'queued', error: error.failure.message, existing: true });
       throw new RetryLater(error.failure.message);
     }
     const giveUp = (await attemptsOf(db, companyId, app.key, record.entity_type, record.entity_id)) + 1 >= MAX_ATTEMPTS;
-    await log({ status: giveUp ? 'failed' : 'queued', addAttempt: true, error: error.failure.message });
+    await log({ status: giveUp ? 'failed' : 'queued', addAttempt: true, error: error.failure.message, existing: true });
     if (giveUp) {
       summary.failed++;
       return true;

@@ -478,14 +478,19 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
       if (refusal !== null) {
         // More info names the day: the record's key alone (20261126) reads poorly
         const said = type === DAY ? `Square sales of ${dayOfKey(id)}: ${refusal}` : refusal;
-        await setLog(db, companyId, app.key, type, id, { status: 'failed', addAttempt: true, error: said });
+        await setLog(db, companyId, app.key, type, id, {
+          status: 'failed',
+          addAttempt: true,
+          error: said,
+          existing: true,
+        });
         summary.failed++;
         continue;
       }
       if (!(error instanceof ConnectorError)) throw error;
       // throttled past what the job waits: not the record's fault, so no attempt is counted
       if (error.failure.kind === 'rateLimited') {
-        await setLog(db, companyId, app.key, type, id, { status: 'queued', error: error.message });
+        await setLog(db, companyId, app.key, type, id, { status: 'queued', error: error.message, existing: true });
         throw new RetryLater(error.message);
       }
       const [row] = rowsOf<{ attempts: number }>(
@@ -497,6 +502,7 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
         status: giveUp ? 'failed' : 'queued',
         addAttempt: true,
         error: error.message,
+        existing: true,
       });
       if (giveUp) {
         summary.failed++;
