@@ -7,9 +7,12 @@
 // update of the same record (voided here, or deleted here: voided there); its link keeps a hash of what was
 // sent, so a save that changes nothing the other system sees costs no call.
 // Failures follow the connector's kinds: an expired token is refreshed and the call tried once
-// more; a throttled call waits Retry-After; a server error counts an attempt and throws, so the
-// queue retries the job with backoff; a refusal is logged as failed with the other system's
-// words and the next record goes on.
+// more; a throttled call waits Retry-After, and one still throttled leaves the record queued
+// with no attempt counted (throttling is not the record's fault) and throws; a server error
+// counts an attempt and throws, so the queue retries the job with backoff; a refusal is logged
+// as failed with the other system's words and the next record goes on, and so is a fault of
+// ours on one record (an id naming it in the server's log). A job checks before each record
+// that the connection is still the one it started with, connected: Pause or Disconnect stops it.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   customerTable,

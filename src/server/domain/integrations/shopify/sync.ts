@@ -4,7 +4,8 @@
 // the orders updated since the last poll, for webhooks that never arrived). Sync now queues a
 // poll and every mapped site's stock, and the failed orders again. Failures follow the
 // connector's kinds as for accounting: a refused token (the shop uninstalled the app) or a
-// refusal is logged as failed with Shopify's words; a 429 is waited out (Retry-After); a 5xx
+// refusal is logged as failed with Shopify's words; a 429 is waited out (Retry-After; still
+// throttled, the record stays queued with no attempt counted and the queue reruns the job); a 5xx
 // counts an attempt and throws RetryLater so the queue reruns the job with backoff.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
