@@ -3,11 +3,14 @@
 // - two customers here with one name find the same QuickBooks customer (QuickBooks needs display
 //   names unique): the second is refused on its record, with words saying what to do, and the
 //   company's later records still go;
+// - a fault of ours on one record (not the other system's answer) is logged on it, naming the
+//   fault by an id in the server's log, and the records after it still go;
 // - throttling is not the record's fault: a record throttled more runs than MAX_ATTEMPTS stays
 //   queued, with no attempt counted, and goes once QuickBooks answers again;
 // - Pause or Disconnect pressed while a run works through the queue: the run stops before the
 //   next record, and what Disconnect cleared is not queued again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { backends, type TestApi } from './harness';
 import { type QuickBooksStandIn } from '../standins/quickbooks';
 import { MAX_ATTEMPTS } from '../../src/server/domain/integrations/sync';
@@ -57,6 +60,23 @@ describe.each(backends)('QuickBooks Online: the push job keeps going and stops a
     expect(await logOf(three.id)).toMatchObject({ status: 'succeeded' });
     expect(numbered('RB-3')).toHaveLength(1);
     expect(await qb.linkOf(co, 'customer', second)).toBeUndefined();
+  });
+
+  it('a fault of ours on one record logs it failed, naming the fault, and the records after it still go', async () => {
+    const customer = await qb.newCustomer(co, { name: 'Faulty Bar' });
+    const broken = await qb.issueInvoice(co, { number: 'RB-F1', customer });
+    const fine = await qb.issueInvoice(co, { number: 'RB-F2', customer });
+    // an amount past what exact cents can hold (calls.ts centsOf throws a plain Error)
+    await api.database.db.execute(sql`UPDATE invoices_lines SET amount = 100000000000000
+      WHERE company_id = ${co.companyId} AND parent_id = ${broken.id}`);
+    await qb.push(co);
+    expect(await logOf(broken.id)).toMatchObject({
+      status: 'failed',
+      last_error: expect.stringMatching(/^This record could not be sent: an internal error, logged as [0-9a-f-]{36}$/),
+    });
+    expect(numbered('RB-F1')).toHaveLength(0);
+    expect(await logOf(fine.id)).toMatchObject({ status: 'succeeded' });
+    expect(numbered('RB-F2')).toHaveLength(1);
   });
 
   it('a record throttled more runs than the attempt limit stays queued, and goes once QuickBooks answers', async () => {
