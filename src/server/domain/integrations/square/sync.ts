@@ -9,7 +9,8 @@
 // (a refund is a return order of its own) a document took is marked in square_taken (migration 0044), so nothing is
 // taken twice. The rules are every connector's: a day already linked is skipped, so a retried
 // job never makes a second invoice; an expired token is refreshed once; a throttled call waits
-// Retry-After (still throttled: the record stays queued, no attempt counted); a server error counts an attempt and throws RetryLater for the queue's backoff;
+// Retry-After (still throttled: the record stays queued, no attempt counted, and the job throws
+// RetryLater); a server error counts an attempt and throws RetryLater for the queue's backoff;
 // a refusal (Square's words, an unknown SKU, the stock the day would take not being there) is
 // logged as failed for More info.
 import { sql } from 'drizzle-orm';
