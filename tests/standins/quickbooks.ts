@@ -69,6 +69,9 @@ export interface QuickBooksStandIn {
   /** the next void of this entity is made (the Invoice voided, its SyncToken moved on) but its
    * answer is lost: a 500 SystemFault. A void sent again is refused: it is void already. */
   loseNextVoidAnswer(entity: string): void;
+  /** a test's hook, awaited before each API request (not OAuth) is answered: what it does
+   * happens while the app waits for the answer (null removes it) */
+  onRequest(hook: ((request: { method: string; entity: string }) => Promise<void> | void) | null): void;
   /** every access token handed out so far stops working (401), as after an hour */
   expireAccessTokens(): void;
   tokenGrants: string[];
@@ -809,6 +812,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
   const editsAfterRead = new Map<string, Record<string, unknown>>();
   const loseCreateAnswer = new Set<string>();
   const loseVoidAnswer = new Set<string>();
+  let requestHook: ((request: { method: string; entity: string }) => Promise<void> | void) | null = null;
 
   function changeRecord(name: string, id: string, fields: Record<string, unknown>): QboRecord {
     const record = (records[name] ?? []).find((r) => r.Id === id);
@@ -861,6 +865,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         time: Date.now(),
       });
     }
+    await requestHook?.({ method: req.method ?? '', entity });
     let failure = injected.shift();
     if (failure?.kind === 'delay') {
       await new Promise((resolve) => setTimeout(resolve, (failure as { ms: number }).ms));
@@ -1014,6 +1019,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     loseNextCreateAnswer: (entity) => void loseCreateAnswer.add(entity.toLowerCase()),
     loseNextVoidAnswer: (entity) => void loseVoidAnswer.add(entity.toLowerCase()),
     expireAccessTokens: () => accessTokens.clear(),
+    onRequest: (hook) => void (requestHook = hook),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,7 +1,8 @@
 // What every app's sync does the same way: a stable requestid per record, exact cents, and
 // one call under the rules for tokens and throttling (an expired token is refreshed once and
 // kept at once; a throttled call waits Retry-After, a few times, up to a minute). A failure the
-// other system caused makes the job throw RetryLater, and the queue runs it again with backoff.
+// other system caused makes the job throw RetryLater, and the queue runs it again with backoff
+// (throttling beyond those waits counts no attempt against the record: it is not its fault).
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connect';
 import type { IntegrationApp } from './apps';

@@ -1,8 +1,11 @@
 // Reads and writes of the integration tables (migration 0025). Every statement names the
 // company: one company never reads or changes another's connection, links or log.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connect';
-import type { ConnectorTokens } from './connector';
+import { AppError } from '../kernel/errors';
+import { integrationApp } from './apps';
+import { ConnectorError, type ConnectorTokens } from './connector';
 import { openSecrets, sealSecrets } from './secrets';
 
 export type ConnectionStatus = 'enabled' | 'connected' | 'paused';
@@ -103,7 +106,44 @@ export async function markSent(
     WHERE company_id = ${companyId} AND app = ${app} AND entity_type = ${entityType} AND entity_id = ${entityId}`);
 }
 
-/** Keeps the first link: a second job that got the same id from requestid finds it there. */
+/** What a link's clash is called, by the local entity type: the other system's word for it and
+ * ours, and the table whose name the words quote. */
+const CLASH_WORDS: Record<string, { theirs: string; ours: string; table: string }> = {
+  customer: { theirs: 'customer', ours: 'customer', table: 'customers' },
+  supplier: { theirs: 'vendor', ours: 'supplier', table: 'suppliers' },
+  product: { theirs: 'item', ours: 'product', table: 'products' },
+  item: { theirs: 'item', ours: 'item', table: 'items' },
+};
+
+/** The refusal for a record that found (by its name) the record over there that another record
+ * here is linked to already: the other system needs names unique, so one of them must change. */
+async function linkClash(db: Db, companyId: string, app: string, entityType: string, entityId: string) {
+  let provider = app;
+  try {
+    provider = integrationApp(app).connector.provider;
+  } catch {
+    // an app this server no longer has: its key names it
+  }
+  const words = CLASH_WORDS[entityType];
+  const [row] = words
+    ? rowsOf<{ name: string | null }>(
+        await db.execute(sql`SELECT name FROM ${sql.raw(words.table)}
+          WHERE company_id = ${companyId} AND id = ${entityId}`),
+      )
+    : [];
+  const theirs = words?.theirs ?? entityType;
+  const ours = words?.ours ?? entityType;
+  const named = row?.name ? ` "${row.name}"` : '';
+  return new ConnectorError({
+    kind: 'rejected',
+    message: `${provider} ${theirs}${named} is already linked to another ${ours} here: give one of them a different name`,
+  });
+}
+
+/** Keeps the first link: a second job that got the same id from requestid finds it there. A
+ * record over there already linked to another record here (two records of one name, found by
+ * it) is refused (ConnectorError 'rejected', logged on the record): one record there is never
+ * two here. */
 export async function saveLink(
   db: Db,
   companyId: string,
@@ -112,24 +152,79 @@ export async function saveLink(
   entityId: string,
   externalId: string,
 ) {
+  // no conflict target: a clash on the external id is no error either (a transaction goes on)
   await db.execute(sql`INSERT INTO integration_links (company_id, app, entity_type, entity_id, external_id)
     VALUES (${companyId}, ${app}, ${entityType}, ${entityId}, ${externalId})
-    ON CONFLICT (company_id, app, entity_type, entity_id) DO NOTHING`);
+    ON CONFLICT DO NOTHING`);
+  if (await linkOf(db, companyId, app, entityType, entityId)) return;
+  throw await linkClash(db, companyId, app, entityType, entityId);
 }
 
+/** The connection a job read as it started, still connected: not paused, disconnected or
+ * connected again since (a new connection may be another company over there, with other tokens). */
+export async function stillConnected(db: Db, started: ConnectionRow): Promise<boolean> {
+  const rows = rowsOf<{ live: boolean }>(
+    await db.execute(sql`SELECT true AS live FROM integration_connections
+      WHERE company_id = ${started.company_id} AND app = ${started.app} AND status = 'connected'
+        AND connected_at::text IS NOT DISTINCT FROM ${started.connected_at}
+        AND external_company_id IS NOT DISTINCT FROM ${started.external_company_id}`),
+  );
+  return rows.length > 0;
+}
+
+/** Logs how a record went. `existing`: only a row still there is changed (a job's outcome of a
+ * record it read from the queue: one Disconnect cleared meanwhile is not made again). */
 export async function setLog(
   db: Db,
   companyId: string,
   app: string,
   entityType: string,
   entityId: string,
-  change: { status: SyncLogRow['status']; addAttempt?: boolean; error?: string | null },
+  change: { status: SyncLogRow['status']; addAttempt?: boolean; error?: string | null; existing?: boolean },
 ) {
+  if (change.existing) {
+    await db.execute(sql`UPDATE integration_sync_log SET status = ${change.status},
+        attempts = attempts + ${change.addAttempt ? 1 : 0}, last_error = ${change.error ?? null}, updated_at = now()
+      WHERE company_id = ${companyId} AND app = ${app} AND entity_type = ${entityType} AND entity_id = ${entityId}`);
+    return;
+  }
   await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status, attempts, last_error)
     VALUES (${companyId}, ${app}, ${entityType}, ${entityId}, ${change.status}, ${change.addAttempt ? 1 : 0}, ${change.error ?? null})
     ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = EXCLUDED.status,
       attempts = integration_sync_log.attempts + ${change.addAttempt ? 1 : 0},
       last_error = EXCLUDED.last_error, updated_at = now()`);
+}
+
+/** A record the job could not send for a fault of ours (not the other system's answer): the
+ * fault goes to the server's log under an id, and the record is logged failed naming that id
+ * (More info), so it is neither lost nor left blocking the queue. A log that cannot be written
+ * either (the database gone) throws the fault itself, and the job is retried. */
+export async function failedInternally(
+  db: Db,
+  companyId: string,
+  app: string,
+  entityType: string,
+  entityId: string,
+  fault: unknown,
+): Promise<void> {
+  // the app's own refusal (AppError) has words for the person; anything else is named by an id
+  let words: string;
+  if (fault instanceof AppError) words = fault.message;
+  else {
+    const id = randomUUID();
+    console.error(`integration sync: internal error ${id} on ${app} ${entityType} ${entityId}`, fault);
+    words = `This record could not be sent: an internal error, logged as ${id}`;
+  }
+  try {
+    await setLog(db, companyId, app, entityType, entityId, {
+      status: 'failed',
+      addAttempt: true,
+      error: words,
+      existing: true,
+    });
+  } catch {
+    throw fault;
+  }
 }
 
 /** The records that failed, newest first (the /apps More info list). */

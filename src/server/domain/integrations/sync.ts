@@ -7,9 +7,12 @@
 // update of the same record (voided here, or deleted here: voided there); its link keeps a hash of what was
 // sent, so a save that changes nothing the other system sees costs no call.
 // Failures follow the connector's kinds: an expired token is refreshed and the call tried once
-// more; a throttled call waits Retry-After; a server error counts an attempt and throws, so the
-// queue retries the job with backoff; a refusal is logged as failed with the other system's
-// words and the next record goes on.
+// more; a throttled call waits Retry-After, and one still throttled leaves the record queued
+// with no attempt counted (throttling is not the record's fault) and throws; a server error
+// counts an attempt and throws, so the queue retries the job with backoff; a refusal is logged
+// as failed with the other system's words and the next record goes on, and so is a fault of
+// ours on one record (an id naming it in the server's log). A job checks before each record
+// that the connection is still the one it started with, connected: Pause or Disconnect stops it.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   customerTable,
@@ -43,7 +46,16 @@ import {
   withTokens,
   type PushSummary,
 } from './calls';
-import { connectionOf, linkRowOf, markSent, saveLink, setLog, tokensOf } from './store';
+import {
+  connectionOf,
+  failedInternally,
+  linkRowOf,
+  markSent,
+  saveLink,
+  setLog,
+  stillConnected,
+  tokensOf,
+} from './store';
 import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
 import { whileClaimed } from './accounting/claim';
 import { itemExternalIdOf } from './accounting/items';
@@ -365,8 +377,12 @@ async function claimedDocument(
   entityId: string,
   work: (renew: Renew) => Promise<Outcome>,
 ) {
+  // only while connected: a row Disconnect cleared is not made again by a job still running
   await db.execute(sql`INSERT INTO integration_sync_log (company_id, app, entity_type, entity_id, status)
-    VALUES (${companyId}, ${app.key}, ${entityType}, ${entityId}, 'queued') ON CONFLICT DO NOTHING`);
+    SELECT ${companyId}::bigint, ${app.key}::text, ${entityType}::text, ${entityId}::bigint, 'queued'
+    FROM integration_connections
+    WHERE company_id = ${companyId} AND app = ${app.key} AND status = 'connected'
+    ON CONFLICT DO NOTHING`);
   const outcome = await whileClaimed(db, { companyId, app: app.key, entityType, entityId }, work);
   await settledOutcome(db, companyId, app, outcome === 'failed' ? 'skipped' : outcome);
   return outcome;
@@ -806,7 +822,8 @@ const PUSHES: Record<string, Push> = {
 };
 
 /** Pushes one company's queued records for one app. Throws RetryLater when the other system
- * failed or kept throttling, after logging the attempt: the queue runs the job again later. */
+ * failed or kept throttling, after logging the attempt: the queue runs the job again later.
+ * Stops between two records once the connection is paused, disconnected or made again. */
 export async function pushQueued(db: Db, companyId: string, appKey: string): Promise<PushSummary> {
   const app = accountingApp(appKey);
   const connection = await connectionOf(db, companyId, app.key);
@@ -823,11 +840,18 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
   );
   for (const record of queued.filter((r) => PUSHES[r.entity_type])) {
     const { entity_type: entityType, entity_id: entityId } = record;
+    // paused or disconnected while this job ran: what waits stays as the change left it
+    if (!(await stillConnected(db, connection))) break;
     try {
       const outcome = await PUSHES[entityType](db, companyId, app, session, entityId);
       if (outcome === 'succeeded') summary.succeeded++;
     } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
+      if (!(error instanceof ConnectorError)) {
+        // a fault of ours on this record: logged on it, and the next record goes on
+        await failedInternally(db, companyId, app.key, entityType, entityId, error);
+        summary.failed++;
+        continue;
+      }
       const failure = error.failure;
       if (failure.kind === 'rejected' || failure.kind === 'unauthorized') {
         // the other system's own words, for More info; not retried until queued again
@@ -835,9 +859,19 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
           status: 'failed',
           addAttempt: true,
           error: failure.message,
+          existing: true,
         });
         summary.failed++;
         continue;
+      }
+      // throttled past what the job waits: not the record's fault, so no attempt is counted
+      if (failure.kind === 'rateLimited') {
+        await setLog(db, companyId, app.key, entityType, entityId, {
+          status: 'queued',
+          error: failure.message,
+          existing: true,
+        });
+        throw new RetryLater(failure.message);
       }
       const [row] = rowsOf<{ attempts: number }>(
         await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
@@ -848,6 +882,7 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
         status: giveUp ? 'failed' : 'queued',
         addAttempt: true,
         error: failure.message,
+        existing: true,
       });
       if (giveUp) {
         summary.failed++;

@@ -21,7 +21,7 @@ import { featuresOf } from '../../company/companies';
 import { INTEGRATION_APPS, accountingApp, type AccountingApp } from '../apps';
 import { ConnectorError, type ConnectorTokens, type ExternalItem } from '../connector';
 import { RetryLater, requestIdOf, withTokens, type PushSummary } from '../calls';
-import { connectionOf, setLog, tokensOf } from '../store';
+import { connectionOf, failedInternally, setLog, stillConnected, tokensOf } from '../store';
 import { MAX_ATTEMPTS, pushQueued, queueUnsynced } from '../sync';
 import { CHART } from './chart';
 import { mappedAccountRef, type MappedEntity } from './mappings';
@@ -281,6 +281,8 @@ async function runQueued(db: Db, companyId: string, appKey: string, summary: Pus
       ORDER BY entity_type = ${ITEM_CHANGES.entityType}, entity_id`),
   );
   for (const { entity_type: entityType, entity_id: entityId } of queued) {
+    // paused or disconnected while this job ran: what waits stays as the change left it
+    if (!(await stillConnected(db, connection))) break;
     try {
       const outcome = await RUNS[entityType](db, companyId, app, session, entityId);
       await setLog(db, companyId, app.key, entityType, entityId, { status: 'succeeded', addAttempt: true });
@@ -290,18 +292,33 @@ async function runQueued(db: Db, companyId: string, appKey: string, summary: Pus
           WHERE company_id = ${companyId} AND app = ${app.key}`);
       }
     } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
+      if (!(error instanceof ConnectorError)) {
+        // a fault of ours on this record: logged on it, and the next record goes on
+        await failedInternally(db, companyId, app.key, entityType, entityId, error);
+        summary.failed++;
+        continue;
+      }
       const { failure } = error;
+      // throttled past what the job waits: not the record's fault, so no attempt is counted
+      if (failure.kind === 'rateLimited') {
+        await setLog(db, companyId, app.key, entityType, entityId, {
+          status: 'queued',
+          error: failure.message,
+          existing: true,
+        });
+        throw new RetryLater(failure.message);
+      }
       const [row] = rowsOf<{ attempts: number }>(
         await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
           AND app = ${app.key} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
       );
-      const retry = failure.kind === 'rateLimited' || failure.kind === 'unavailable';
+      const retry = failure.kind === 'unavailable';
       const giveUp = !retry || (row?.attempts ?? 0) + 1 >= MAX_ATTEMPTS;
       await setLog(db, companyId, app.key, entityType, entityId, {
         status: giveUp ? 'failed' : 'queued',
         addAttempt: true,
         error: failure.message,
+        existing: true,
       });
       if (!giveUp) throw new RetryLater(failure.message);
       summary.failed++;

@@ -4,7 +4,8 @@
 // the orders updated since the last poll, for webhooks that never arrived). Sync now queues a
 // poll and every mapped site's stock, and the failed orders again. Failures follow the
 // connector's kinds as for accounting: a refused token (the shop uninstalled the app) or a
-// refusal is logged as failed with Shopify's words; a 429 is waited out (Retry-After); a 5xx
+// refusal is logged as failed with Shopify's words; a 429 is waited out (Retry-After; still
+// throttled, the record stays queued with no attempt counted and the queue reruns the job); a 5xx
 // counts an attempt and throws RetryLater so the queue reruns the job with backoff.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
@@ -13,7 +14,7 @@ import type { DomainContext } from '../../records/actor';
 import { integrationApp, type EcommerceApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { RetryLater, withTokens, type PushSummary } from '../calls';
-import { connectionOf, setLog, tokensOf } from '../store';
+import { connectionOf, setLog, stillConnected, tokensOf } from '../store';
 import { featuresOf } from '../../company/companies';
 import { addOnFeature } from '../addOns';
 import { MAX_ATTEMPTS } from '../sync';
@@ -139,6 +140,8 @@ export async function pushShopify(db: Db, companyId: string, appKey: string): Pr
   const polls = (await queuedNow()).filter((r) => r.entity_type === POLL_ENTITY);
   const records = [...polls];
   for (const poll of polls) {
+    // paused or disconnected while this job ran: what waits stays as the change left it
+    if (!(await stillConnected(db, connection))) return summary;
     const done = await runOne(db, companyId, app, poll, () => call((t) => pollOrders(db, companyId, app, t)), summary);
     if (!done) return summary;
   }
@@ -152,6 +155,7 @@ export async function pushShopify(db: Db, companyId: string, appKey: string): Pr
           ? () => pushSiteStock(db, companyId, record.entity_id, app.connector, call)
           : null;
     if (!work) continue;
+    if (!(await stillConnected(db, connection))) break;
     await runOne(db, companyId, app, record, work, summary);
   }
   if (summary.succeeded)
@@ -195,13 +199,18 @@ async function runOne(
         error instanceof AppError && Object.keys(error.info).length
           ? `${error.message}: ${JSON.stringify(error.info)}`
           : (error as Error).message;
-      await log({ status: 'failed', addAttempt: true, error: words.slice(0, 2000) });
+      await log({ status: 'failed', addAttempt: true, error: words.slice(0, 2000), existing: true });
       summary.failed++;
       return true;
     }
     if (!(error instanceof ConnectorError)) throw error;
+    // throttled past what the job waits: not the record's fault, so no attempt is counted
+    if (error.failure.kind === 'rateLimited') {
+      await log({ status: 'queued', error: error.failure.message, existing: true });
+      throw new RetryLater(error.failure.message);
+    }
     const giveUp = (await attemptsOf(db, companyId, app.key, record.entity_type, record.entity_id)) + 1 >= MAX_ATTEMPTS;
-    await log({ status: giveUp ? 'failed' : 'queued', addAttempt: true, error: error.failure.message });
+    await log({ status: giveUp ? 'failed' : 'queued', addAttempt: true, error: error.failure.message, existing: true });
     if (giveUp) {
       summary.failed++;
       return true;

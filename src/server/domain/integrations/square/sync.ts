@@ -9,7 +9,8 @@
 // (a refund is a return order of its own) a document took is marked in square_taken (migration 0044), so nothing is
 // taken twice. The rules are every connector's: a day already linked is skipped, so a retried
 // job never makes a second invoice; an expired token is refreshed once; a throttled call waits
-// Retry-After; a server error counts an attempt and throws RetryLater for the queue's backoff;
+// Retry-After (still throttled: the record stays queued, no attempt counted, and the job throws
+// RetryLater); a server error counts an attempt and throws RetryLater for the queue's backoff;
 // a refusal (Square's words, an unknown SKU, the stock the day would take not being there) is
 // logged as failed for More info.
 import { sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ import { dayIn, timeZoneOf } from '../../company/timeZone';
 import { integrationApp, type PointOfSaleApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { RetryLater, withTokens, type PushSummary } from '../calls';
-import { connectionOf, linkOf, saveLink, setLog, tokensOf } from '../store';
+import { connectionOf, linkOf, saveLink, setLog, stillConnected, tokensOf } from '../store';
 import { MAX_ATTEMPTS } from '../sync';
 import { addDays } from '../../../../shared/days';
 import { dayKey, dayOfKey, daysToPull, startOfDay } from './days';
@@ -462,6 +463,8 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
   );
   for (const record of queued) {
     const { entity_type: type, entity_id: id } = record;
+    // paused or disconnected while this job ran: what waits stays as the change left it
+    if (!(await stillConnected(db, connection))) break;
     try {
       const ctx: DomainContext = { db, actor: await syncActor(db, companyId, settings, features) };
       if (type === DAY) await pullDay(ctx, app, session, settings, id);
@@ -476,11 +479,21 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
       if (refusal !== null) {
         // More info names the day: the record's key alone (20261126) reads poorly
         const said = type === DAY ? `Square sales of ${dayOfKey(id)}: ${refusal}` : refusal;
-        await setLog(db, companyId, app.key, type, id, { status: 'failed', addAttempt: true, error: said });
+        await setLog(db, companyId, app.key, type, id, {
+          status: 'failed',
+          addAttempt: true,
+          error: said,
+          existing: true,
+        });
         summary.failed++;
         continue;
       }
       if (!(error instanceof ConnectorError)) throw error;
+      // throttled past what the job waits: not the record's fault, so no attempt is counted
+      if (error.failure.kind === 'rateLimited') {
+        await setLog(db, companyId, app.key, type, id, { status: 'queued', error: error.message, existing: true });
+        throw new RetryLater(error.message);
+      }
       const [row] = rowsOf<{ attempts: number }>(
         await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
           AND app = ${app.key} AND entity_type = ${type} AND entity_id = ${id}`),
@@ -490,6 +503,7 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
         status: giveUp ? 'failed' : 'queued',
         addAttempt: true,
         error: error.message,
+        existing: true,
       });
       if (giveUp) {
         summary.failed++;
