@@ -195,10 +195,30 @@ export async function setLog(
       last_error = EXCLUDED.last_error, updated_at = now()`);
 }
 
+/** SQLSTATE classes of a database that is passing through trouble (08 connection, 40
+ * deadlock or serialization, 53 resources, 57 operator intervention or timeout): retried by the
+ * queue, never a record's failure. */
+const TRANSIENT_SQLSTATE = /^(08|40|53|57)/;
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE']);
+
+export function isTransient(fault: unknown): boolean {
+  for (
+    let e = fault, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || (code.length === 5 && TRANSIENT_SQLSTATE.test(code))))
+      return true;
+  }
+  return false;
+}
+
 /** A record the job could not send for a fault of ours (not the other system's answer): the
  * fault goes to the server's log under an id, and the record is logged failed naming that id
- * (More info), so it is neither lost nor left blocking the queue. A log that cannot be written
- * either (the database gone) throws the fault itself, and the job is retried. */
+ * (More info), so it is neither lost nor left blocking the queue. A database in passing trouble
+ * (a deadlock, a lost connection), or a log that cannot be written either, throws the fault
+ * itself, and the job is retried. */
 export async function failedInternally(
   db: Db,
   companyId: string,
@@ -207,6 +227,7 @@ export async function failedInternally(
   entityId: string,
   fault: unknown,
 ): Promise<void> {
+  if (isTransient(fault)) throw fault;
   // the app's own refusal (AppError) has words for the person; anything else is named by an id
   let words: string;
   if (fault instanceof AppError) words = fault.message;

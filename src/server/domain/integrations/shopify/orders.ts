@@ -294,8 +294,13 @@ export function orderFingerprint(order: StoreOrder): string {
     (lines ?? []).map((t) => [t.title ?? null, t.price ?? null, t.rate ?? null]);
   const amounts = (lines: { amount?: unknown; discount_application_index?: unknown }[] | undefined) =>
     Array.isArray(lines) ? lines.map((d) => [d.amount ?? null, d.discount_application_index ?? null]) : null;
-  // ids as text: a webhook's JSON has numbers where the Admin client reads text
-  const idOf = (id: unknown) => (id === undefined || id === null ? null : String(id));
+  // ids as numbers, as a webhook's JSON has them (and fingerprints kept before the Admin client
+  // read them as text): the same order gives the same fingerprint however it arrived
+  const idOf = (id: unknown) => {
+    if (id === undefined || id === null) return null;
+    const n = Number(id);
+    return /^\d+$/.test(String(id)) && Number.isSafeInteger(n) ? n : String(id);
+  };
   const relevant = {
     cancelled: Boolean(order.cancelled_at),
     name: order.name ?? null,

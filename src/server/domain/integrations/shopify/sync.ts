@@ -179,14 +179,20 @@ async function runOne(
     const outcome = await work();
     // a change staff must make by hand (orders.ts NeedsHand): its words under More info
     if (outcome && typeof outcome === 'object' && 'failed' in outcome) {
-      await log({ status: 'failed', addAttempt: true, error: (outcome as NeedsHand).failed.slice(0, 2000) });
+      await log({
+        status: 'failed',
+        addAttempt: true,
+        error: (outcome as NeedsHand).failed.slice(0, 2000),
+        existing: true,
+      });
       summary.failed++;
       return true;
     }
     // nothing to make (cancelled, erased or gone): done, with the reason kept
     const skipped =
       outcome && typeof outcome === 'object' && 'skipped' in outcome ? (outcome as Skipped).skipped : null;
-    await log({ status: 'succeeded', addAttempt: true, error: skipped });
+    // a row Disconnect cleared meanwhile is not made again
+    await log({ status: 'succeeded', addAttempt: true, error: skipped, existing: true });
     summary.succeeded++;
     return true;
   } catch (error) {
