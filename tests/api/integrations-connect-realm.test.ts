@@ -56,6 +56,13 @@ describe.each(backends)('QuickBooks Online reconnected to another company on %s'
   const productOf = async (id: string) =>
     ok(await call<{ product: ProductView }>(co, `query($id: ID!) { product(id: $id) { name sku price } }`, { id }))
       .product;
+  const exciseAccountRef = async () =>
+    ok(
+      await call<{ companies: { id: string; settings: { excisePaymentAccountRef: string | null } }[] }>(
+        co,
+        `{ companies { id settings { excisePaymentAccountRef } } }`,
+      ),
+    ).companies.find((c) => String(c.id) === co.companyId)!.settings.excisePaymentAccountRef;
   const invoicesNumbered = (number: string) => qbo.records.Invoice.filter((i) => i.DocNumber === number);
 
   beforeAll(async () => {
@@ -81,6 +88,13 @@ describe.each(backends)('QuickBooks Online reconnected to another company on %s'
         input: { entityType: 'product', entityId: product, income, cogs },
       }),
     );
+    // Settings' Excise payment account keeps A's ref of Excise Duty Payable
+    ok(
+      await call(co, `mutation($s: CompanySettingsInput!) { companySettingsSet(settings: $s) { id } }`, {
+        s: { excisePaymentAccountRef: '6' },
+      }),
+    );
+    expect(await exciseAccountRef()).toBe('6');
     invoice = await issueInvoice(co, {
       number: 'RLM-1',
       customer,
@@ -147,6 +161,9 @@ describe.each(backends)('QuickBooks Online reconnected to another company on %s'
     // those B did not have are created there
     expect(qbo.records.Account.map((a) => a.Name)).toEqual(expect.arrayContaining(['Sales of Product Income']));
 
+    // A's ref is some other account in B: the Excise payment account is to be picked again
+    expect(await exciseAccountRef()).toBeNull();
+
     // B's Item with the id A gave the product renames nothing: the product is sent to B as new
     expect(await productOf(product)).toEqual({ name: 'Gin 750 mL', sku: 'GIN-750', price: 34.5 });
     const item = qbo.records.Item.find((i) => i.Name === 'Gin 750 mL');
@@ -163,6 +180,14 @@ describe.each(backends)('QuickBooks Online reconnected to another company on %s'
     expect((await linkOf(co, 'invoice', invoice.id)).external_id).toBe(link);
     expect(invoicesNumbered('RLM-1')).toHaveLength(1);
     expect(await localAccounts()).toEqual(accounts);
+    ok(
+      await call(co, `mutation($s: CompanySettingsInput!) { companySettingsSet(settings: $s) { id } }`, {
+        s: { excisePaymentAccountRef: '6' },
+      }),
+    );
+    await disconnect();
+    await connect();
+    expect(await exciseAccountRef()).toBe('6');
     expect(await productOf(product)).toEqual({ name: 'Gin 750 mL', sku: 'GIN-750', price: 34.5 });
   });
 });
