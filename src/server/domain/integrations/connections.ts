@@ -254,7 +254,8 @@ async function linkedElsewhere(db: Db, companyId: string, app: IntegrationApp, c
 /** Forgets what tied the app's records to the other company (its ids repeat in another one): the
  * links, the sync log, what was sent of payments and excise payables, how far its items were
  * read and, for an accounting app, the chart's refs (accounts are matched again by name at the
- * next chart read) and Settings' Excise payment account (a ref of the other company's chart). The app's records are then queued for the new company as never sent. */
+ * next chart read) and Settings' Excise payment account (a ref of the other company's chart).
+ * The app's records are then queued for the new company as never sent. */
 async function forgetLinks(db: Db, companyId: string, app: IntegrationApp) {
   await db.execute(sql`DELETE FROM integration_links WHERE company_id = ${companyId} AND app = ${app.key}`);
   await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}`);
