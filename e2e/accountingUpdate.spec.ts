@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
+import { accessToken, api, apiInBrowser, companyDay, companyIdNamed, openCompany } from './session';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
 
 const OVERRIDDEN = /Product changes will be overridden by accounting system values/;
@@ -65,7 +65,11 @@ describe('accounting update dialog', () => {
   });
 
   it('links a mapped product to a QuickBooks Item when its invoice is synced', async () => {
-    const { integrationConnect } = await call<{ integrationConnect: string }>(
+    // pressed in the page's browser: its answer's cookie goes back with the callback
+    const { integrationConnect } = await apiInBrowser<{ integrationConnect: string }>(
+      page,
+      token,
+      companyId,
       'mutation { integrationConnect(app: quickbooks) }',
     );
     // Intuit's consent (the stand-in consents at once) and back through the callback to /apps

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { accessToken, api, companyIdNamed, openCompany } from './session';
+import { accessToken, api, apiInBrowser, companyIdNamed, openCompany } from './session';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
 
 const stamp = Date.now().toString(36);
@@ -57,7 +57,11 @@ describe('excise duty payable settings', () => {
 
   it('connects QuickBooks Online and reads its chart, accounts with their refs', async () => {
     // connected as a person connects: the browser goes to Intuit's consent and back to /apps
-    const { integrationConnect } = await call<{ integrationConnect: string }>(
+    // pressed in the page's browser: its answer's cookie goes back with the callback
+    const { integrationConnect } = await apiInBrowser<{ integrationConnect: string }>(
+      page,
+      token,
+      companyId,
       `mutation { integrationConnect(app: quickbooks) }`,
     );
     await page.goto(integrationConnect);

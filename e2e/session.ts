@@ -33,6 +33,24 @@ export async function api<T>(token: string, companyId: string | null, query: str
   return json.data as T;
 }
 
+/** A GraphQL call made as the page's browser makes it, its cookies kept (page.request shares
+ * the browser's): Connect, whose answer sets the cookie the OAuth callback must bring back. */
+export async function apiInBrowser<T>(
+  page: Page,
+  token: string,
+  companyId: string,
+  query: string,
+  variables?: object,
+): Promise<T> {
+  const response = await page.request.post(`${BASE_URL}/graphql/${companyId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { query, variables },
+  });
+  const json = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (json.errors?.length) throw new Error(`GraphQL: ${json.errors.map((e) => e.message).join('; ')}`);
+  return json.data as T;
+}
+
 /** Makes `companyId` the current company (localStorage `companyId`, read when the app loads). */
 export async function openCompany(page: Page, companyId: string, path = '/dashboard'): Promise<void> {
   await page.evaluate((id) => localStorage.setItem('companyId', id), companyId);

@@ -21,7 +21,7 @@ import { RetryLater } from '../../src/server/domain/integrations/calls';
 import { addDays } from '../../src/shared/days';
 import { queueSquareForAllCompanies } from '../../src/server/domain/integrations/square/sync';
 import { integrationsPushJob } from '../../src/server/domain/integrations/queue';
-import { allowAccounting, quickBooksCalls } from './support/quickbooks';
+import { allowAccounting, pressConnect, quickBooksCalls } from './support/quickbooks';
 import {
   HST,
   closedAt,
@@ -123,9 +123,7 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
   });
 
   it('connects through the callback, with Square scopes and the tokens sealed', async () => {
-    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
-      `mutation { integrationConnect(app: square) }`,
-    );
+    const { url, cookie } = await pressConnect(api, co, `mutation { integrationConnect(app: square) }`);
     const authorize = new URL(url);
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${square.url}/oauth2/authorize`);
     expect(authorize.searchParams.get('client_id')).toBe(square.applicationId);
@@ -135,7 +133,11 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     const consent = await fetch(url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
     expect(back.pathname).toBe('/api/integrations/square/callback');
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const callback = await api.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
     expect(callback.headers.location).toBe('/apps?connected=square');
     expect(square.tokenGrants).toEqual(['authorization_code']);
     expect(await integration()).toMatchObject({ app: 'square', addOn: 'pointOfSale', status: 'connected' });

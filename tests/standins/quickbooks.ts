@@ -37,6 +37,7 @@ export interface QuickBooksStandIn {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** the company the consent picks and the API serves (Intuit's realmId); useCompany changes it */
   realmId: string;
   /** created records by entity (Customer, Invoice, Account, Item, Payment, CreditMemo, Vendor, Bill, VendorCredit),
    * and CompanyInfo (one: the company, its plan in NameValue OfferingSku) */
@@ -79,6 +80,12 @@ export interface QuickBooksStandIn {
   /** someone edits an Item in QuickBooks: the fields given replace its own, its SyncToken and
    * MetaData.LastUpdatedTime move on, as Intuit's update does */
   changeItem(id: string, fields: Record<string, unknown>): QboRecord;
+  /** the person picks another company at the consent (a sandbox, then production): consents
+   * answer this realmId and the API serves only it, with its own records (a new company as the
+   * first one was: the same chart, ids counting from the same start, so they repeat the other
+   * company's) and its own requestids; `records` is then this company's. Back to an earlier
+   * company, its records are as they were left. */
+  useCompany(realmId: string): void;
 }
 
 const now = () => new Date().toISOString();
@@ -127,14 +134,14 @@ const ACCOUNT_TYPES = [
 export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandIn> {
   const clientId = 'standin-client';
   const clientSecret = 'standin-secret';
-  const realmId = '9130357766900456';
+  let realmId = '9130357766900456';
   const codes = new Map<string, string>(); // code -> redirect_uri
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const answersByRequestId = new Map<string, { status: number; body: unknown }>();
   // a new QuickBooks Online company comes with a chart of accounts; these are a few of the
   // accounts Intuit's sandbox company has (names and types as its Account query answers them)
-  const records: Record<string, QboRecord[]> = {
+  const newCompany = (): Record<string, QboRecord[]> => ({
     Customer: [],
     Invoice: [],
     Item: [],
@@ -179,7 +186,8 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         Active: true,
       },
     ],
-  };
+  });
+  const records = newCompany();
   const requests: QuickBooksStandIn['requests'] = [];
   const changes: QuickBooksStandIn['changes'] = [];
   const injected: Injected[] = [];
@@ -1003,11 +1011,30 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const listening = (server.address() as AddressInfo).port;
+  // the companies not served now, by realmId: their records, next id and requestids' answers
+  const otherCompanies = new Map<
+    string,
+    { records: Record<string, QboRecord[]>; nextId: number; answers: [string, { status: number; body: unknown }][] }
+  >();
+  function useCompany(realm: string) {
+    if (realm === realmId) return;
+    otherCompanies.set(realmId, { records: { ...records }, nextId, answers: [...answersByRequestId] });
+    const next = otherCompanies.get(realm) ?? { records: newCompany(), nextId: 100, answers: [] };
+    otherCompanies.delete(realm);
+    for (const name of Object.keys(records)) delete records[name];
+    Object.assign(records, next.records);
+    nextId = next.nextId;
+    answersByRequestId.clear();
+    for (const [id, answer] of next.answers) answersByRequestId.set(id, answer);
+    realmId = realm;
+  }
   return {
     url: `http://127.0.0.1:${listening}`,
     clientId,
     clientSecret,
-    realmId,
+    get realmId() {
+      return realmId;
+    },
     records,
     requests,
     tokenGrants,
@@ -1020,6 +1047,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     loseNextVoidAnswer: (entity) => void loseVoidAnswer.add(entity.toLowerCase()),
     expireAccessTokens: () => accessTokens.clear(),
     onRequest: (hook) => void (requestHook = hook),
+    useCompany,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -13,6 +13,7 @@ import { rowsOf } from '../../../src/server/db/connect';
 import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
 import { stagedKit } from '../stagedKit';
+import { graphqlPathOf, type StaffService } from '../../../src/shared/services';
 
 type StagedKit = Awaited<ReturnType<typeof stagedKit>>;
 
@@ -102,15 +103,41 @@ export async function accountingMember(api: TestApi): Promise<Member> {
   return member;
 }
 
+/** Connect pressed, as the browser sends it: the mutation (integrationConnect, shopifyConnect)
+ * on the service's endpoint, answering the authorize URL and the Connect cookie its answer sets
+ * (the callback must bring it back, as the same browser would). */
+export async function pressConnect(
+  api: TestApi,
+  who: { companyId: string; token: string },
+  query: string,
+  variables: Record<string, unknown> = {},
+  service: StaffService = 'main',
+): Promise<{ url: string; cookie: string }> {
+  const res = await api.app.inject({
+    method: 'POST',
+    url: graphqlPathOf(service, who.companyId),
+    headers: { authorization: `Bearer ${who.token}` },
+    payload: { query, variables },
+  });
+  const body = res.json() as { data?: Record<string, string>; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  const setCookie = [res.headers['set-cookie'] ?? []].flat()[0] ?? '';
+  return { url: Object.values(body.data!)[0], cookie: setCookie.split(';')[0] };
+}
+
 /** The browser's part of connecting: from Intuit's authorize URL (what integrationConnect
- * answers) through the stand-in's consent, which redirects to our callback with a code. The
- * callback's answer is the test's to check. */
-export async function followConsent(api: TestApi, authorizeUrl: string) {
+ * answers) through the stand-in's consent, which redirects to our callback with a code, with the
+ * Connect cookie when given. The callback's answer is the test's to check. */
+export async function followConsent(api: TestApi, authorizeUrl: string, cookie?: string) {
   const consent = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location')!);
   const callbackPath = `${back.pathname}${back.search}`;
-  const callback = await api.app.inject({ method: 'GET', url: callbackPath });
+  const callback = await api.app.inject({
+    method: 'GET',
+    url: callbackPath,
+    headers: cookie ? { cookie } : {},
+  });
   return { callbackPath, callback };
 }
 
@@ -129,10 +156,8 @@ export function quickBooksCalls(api: () => TestApi) {
   };
   /** Connect pressed, then the consent: answers the authorize URL and the callback's answer. */
   const connectThroughConsent = async (member: Member) => {
-    const url = ok(
-      await call<{ integrationConnect: string }>(member, `mutation { integrationConnect(app: quickbooks) }`),
-    ).integrationConnect;
-    return { url, ...(await followConsent(api(), url)) };
+    const { url, cookie } = await pressConnect(api(), member, `mutation { integrationConnect(app: quickbooks) }`);
+    return { url, cookie, ...(await followConsent(api(), url, cookie)) };
   };
   /** Connected, back on /apps. */
   const connect = async (member: Member) => {

@@ -13,7 +13,7 @@ import { rowsOf } from '../../../src/server/db/connect';
 import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
 import { postStock, MICRO } from '../../../src/server/domain/inventory/stock';
 import { startShopifyStandIn, type ShopifyStandIn } from '../../standins/shopify';
-import { startApiBeside, type StartedApi } from './quickbooks';
+import { pressConnect, startApiBeside, type StartedApi } from './quickbooks';
 
 export type Company = Awaited<ReturnType<typeof exciseCompany>>;
 
@@ -102,15 +102,21 @@ export function shopifyCalls(rig: () => { api: TestApi; shopify: ShopifyStandIn 
   const connectThroughConsent = async (co: Company, shop: string, tamper?: (params: URLSearchParams) => void) => {
     const { api, shopify } = rig();
     shopify.shop = shop;
-    const url = ok(
-      await ecommerceCall<{ shopifyConnect: string }>(co, `mutation($shop: String!) { shopifyConnect(shop: $shop) }`, {
-        shop,
-      }),
-    ).shopifyConnect;
+    const { url, cookie } = await pressConnect(
+      api,
+      co,
+      `mutation($shop: String!) { shopifyConnect(shop: $shop) }`,
+      { shop },
+      'ecommerce',
+    );
     const consent = await fetch(url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
     tamper?.(back.searchParams);
-    const callback = await api.app.inject({ method: 'GET', url: `${back.pathname}?${back.searchParams}` });
+    const callback = await api.app.inject({
+      method: 'GET',
+      url: `${back.pathname}?${back.searchParams}`,
+      headers: { cookie },
+    });
     return { url, location: callback.headers.location };
   };
   /** Connected, back on /apps. */

@@ -17,7 +17,7 @@ import { startOfDay } from '../../../src/server/domain/integrations/square/days'
 import { dayIn } from '../../../src/server/domain/company/timeZone';
 import { startSquareStandIn, type SquareStandIn, type StandInLine, type StandInOrder } from '../../standins/square';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
-import { startApiBeside, type StartedApi } from './quickbooks';
+import { pressConnect, startApiBeside, type StartedApi } from './quickbooks';
 import type { StaffService } from '../../../src/shared/services';
 
 export type Co = Awaited<ReturnType<typeof exciseCompany>>;
@@ -148,11 +148,13 @@ export function squareCalls(rig: () => { api: TestApi; square: SquareStandIn }, 
     });
   /** Square connected as a person connects: its consent comes back to our callback. */
   const connect = async () => {
-    const { integrationConnect: url } = await ok<{ integrationConnect: string }>(
-      `mutation { integrationConnect(app: square) }`,
-    );
+    const { url, cookie } = await pressConnect(rig().api, company(), `mutation { integrationConnect(app: square) }`);
     const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-    const callback = await rig().api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const callback = await rig().api.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
     expect(callback.headers.location).toBe('/apps?connected=square');
   };
   /** The point of sale set up: sales at that Square location go to the site, to that customer. */

@@ -49,6 +49,8 @@ export const appsMessages: PageMessages = {
           forged: 'The request was not signed by the shop: connect again from here',
           shop: 'The shop that answered is not the one typed: connect again',
           taken: 'This shop is connected to another company',
+          browser:
+            'The connection was started in another browser, so nothing was connected: click Connect here to connect',
         },
       },
       names: {
@@ -108,6 +110,8 @@ export const appsMessages: PageMessages = {
           forged: "La demande n'était pas signée par la boutique : connectez de nouveau d'ici",
           shop: "La boutique qui a répondu n'est pas celle saisie : connectez de nouveau",
           taken: 'Cette boutique est connectée à une autre entreprise',
+          browser:
+            "La connexion a été commencée dans un autre navigateur, donc rien n'a été connecté : cliquez sur Connecter ici pour connecter",
         },
       },
       names: {

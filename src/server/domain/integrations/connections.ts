@@ -1,19 +1,23 @@
 // Connecting, disconnecting, pausing and resuming an integration, and the /apps list. Each
 // change is one transaction on the connection row (locked), and keeps the company's
 // connectedToAccounting (spec 3, read by the client and the setup wizard) in step.
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { companyTable } from '../../../generated/tables';
 import { rowsOf, type Db } from '../../db/connect';
 import { AppError, validationError } from '../kernel/errors';
 import type { DomainContext } from '../records/actor';
+import type { ApiContext } from '../kernel/module';
 import { recordAudit } from '../audit/audit';
 import { featuresOf, membershipOf } from '../company/companies';
 import { INTEGRATION_APPS, integrationApp, type IntegrationApp } from './apps';
 import { connectionOf, failedRecords, tokensOf, type ConnectionStatus } from './store';
-import { createState, readState, stateHash } from './state';
+import { createState, readState, stateHash, STATE_LIFETIME_MS } from './state';
 import { integrationsKey, sealSecrets } from './secrets';
 import { queueChart } from './accounting/chart';
+import { invalidateCounts } from '../records/countCache';
 import { wakePushJob } from './queue';
+import { appSync } from './pushers';
 import { isShopDomain } from './shopify/config';
 
 export interface IntegrationView {
@@ -78,19 +82,46 @@ function accountFor(app: IntegrationApp, account: string | null | undefined): st
   return shop;
 }
 
-/** Answers the other system's authorize URL with a signed state; the state's hash is kept so
- * the callback accepts exactly that state, once (and, for a shop, the shop it was asked for). */
+/** The cookie that ties a Connect to the browser that pressed it: an HttpOnly, SameSite=Lax
+ * cookie scoped to the app's callback path, holding a random value whose hash the signed state
+ * carries. The callback is the browser coming back from the other system (no bearer token), so
+ * without it anyone's authorize URL, approved by someone else, would connect the first one's
+ * company to the second one's books. */
+export const connectCookieName = (app: IntegrationApp) => `connect_${app.key}`;
+
+function connectCookie(app: IntegrationApp, publicOrigin: string, value: string, maxAgeSeconds: number) {
+  const secure = publicOrigin.startsWith('https:') ? '; Secure' : '';
+  return `${connectCookieName(app)}=${value}; Path=${app.callbackPath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The Set-Cookie header that forgets the Connect cookie (sent once the callback has used it). */
+export const clearedConnectCookie = (app: IntegrationApp, publicOrigin: string) =>
+  connectCookie(app, publicOrigin, '', 0);
+
+/** The Connect cookie's value in a request's Cookie header (null when absent). */
+export function connectCookieOf(app: IntegrationApp, cookieHeader: string | undefined): string | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === connectCookieName(app)) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
+/** Answers the other system's authorize URL with a signed state, and the Set-Cookie header the
+ * answer must carry (connectCookie); the state's hash is kept so the callback accepts exactly
+ * that state, once (and, for a shop, the shop it was asked for). */
 export async function connectIntegration(
   ctx: DomainContext,
   appKey: string,
   publicOrigin: string,
   account?: string | null,
-): Promise<string> {
+): Promise<{ url: string; cookie: string }> {
   const app = integrationApp(appKey);
   requireFeature(ctx, app);
   const shop = accountFor(app, account);
   integrationsKey();
-  const state = createState(ctx.actor.companyId, ctx.actor.userId, app.key);
+  const browser = randomBytes(32).toString('base64url');
+  const state = createState(ctx.actor.companyId, ctx.actor.userId, app.key, Date.now(), stateHash(browser));
   const redirectUri = redirectUriOf(publicOrigin, app);
   const url =
     app.addOn === 'ecommerce' && shop
@@ -100,6 +131,15 @@ export async function connectIntegration(
     VALUES (${ctx.actor.companyId}, ${app.key}, 'enabled', ${stateHash(state)}, ${shop})
     ON CONFLICT (company_id, app) DO UPDATE SET pending_state = EXCLUDED.pending_state,
       pending_account = EXCLUDED.pending_account, updated_at = now()`);
+  return { url, cookie: connectCookie(app, publicOrigin, browser, Math.floor(STATE_LIFETIME_MS / 1000)) };
+}
+
+/** The Connect mutations' resolver (integrationConnect, shopifyConnect): the authorize URL, with
+ * the Connect cookie set on the GraphQL answer (the SPA's fetch is same-origin, so the browser
+ * keeps it and sends it back with the callback). */
+export async function connectForRequest(ctx: ApiContext, appKey: string, account?: string | null) {
+  const { url, cookie } = await connectIntegration(await ctx.domain(), appKey, ctx.publicOrigin ?? '', account);
+  ctx.reply?.header('set-cookie', cookie);
   return url;
 }
 
@@ -107,12 +147,15 @@ export async function connectIntegration(
 export type CallbackOutcome = { ok: true; app: string } | { ok: false; app: string; reason: string };
 
 /** The browser back from the other system with a code: exchanges it and stores the tokens
- * sealed. The person is the state's: still a member with config.write, or nothing is stored. */
+ * sealed. The person is the state's: still a member with config.write, or nothing is stored;
+ * the browser is the one that pressed Connect (`browserCookie`, the Connect cookie's value), or
+ * nothing is stored either. */
 export async function completeConnection(
   db: Db,
   appKey: string,
   callbackUrl: string,
   publicOrigin: string,
+  browserCookie: string | null = null,
 ): Promise<CallbackOutcome> {
   const app = integrationApp(appKey);
   const params = new URL(callbackUrl, publicOrigin).searchParams;
@@ -128,6 +171,10 @@ export async function completeConnection(
     return { ok: false, app: app.key, reason: 'forbidden' };
   const pending = await connectionOf(db, state.companyId, app.key);
   if (!pending || pending.pending_state !== stateHash(stateText)) return { ok: false, app: app.key, reason: 'expired' };
+  // approved in a browser other than the one that pressed Connect (a link sent to someone else):
+  // the state stays pending, for its own browser to bring back
+  if (!state.browser || !browserCookie || stateHash(browserCookie) !== state.browser)
+    return { ok: false, app: app.key, reason: 'browser' };
   if (app.addOn === 'ecommerce') {
     const shop = params.get('shop');
     if (!shop || shop !== (await pendingAccountOf(db, state.companyId, app.key)))
@@ -142,14 +189,30 @@ export async function completeConnection(
     const row = await connectionOf(tx, state.companyId, app.key, true);
     // a second callback with the same state (a reload) finds it used
     if (!row || row.pending_state !== stateHash(stateText)) return false;
+    const elsewhere = await linkedElsewhere(tx, state.companyId, app, tokens.externalCompanyId);
+    if (elsewhere) await forgetLinks(tx, state.companyId, app);
     await tx.execute(sql`UPDATE integration_connections SET status = 'connected', pending_state = NULL, pending_account = NULL,
-        external_company_id = ${tokens.externalCompanyId}, secrets = ${sealSecrets(tokens, state.companyId, app.key)},
-        connected_at = now(), updated_at = now()
+        external_company_id = ${tokens.externalCompanyId}, links_company_id = ${tokens.externalCompanyId},
+        secrets = ${sealSecrets(tokens, state.companyId, app.key)}, connected_at = now(), updated_at = now()
       WHERE company_id = ${state.companyId} AND app = ${app.key}`);
     if (app.addOn === 'accounting') {
       await tx.update(companyTable).set({ connectedToAccounting: true }).where(eq(companyTable.id, state.companyId));
       // the chart of accounts is read at once, so the account pickers fill without a Sync
       await queueChart(tx, state.companyId, app.key);
+      // another company over there has none of what was sent: everything issued goes to it
+      if (elsewhere)
+        await appSync(app.key).queueAll(
+          {
+            db: tx,
+            actor: {
+              userId: state.userId,
+              companyId: state.companyId,
+              permissions: member.permissions,
+              features: await featuresOf(tx, state.companyId),
+            },
+          },
+          app.key,
+        );
     }
     await recordAudit(
       tx,
@@ -159,15 +222,59 @@ export async function completeConnection(
         entityId: state.companyId,
         event: 'updated',
         before: { status: row.status },
-        after: { status: 'connected', app: app.key },
+        after: {
+          status: 'connected',
+          app: app.key,
+          ...(elsewhere ? { externalCompanyId: tokens.externalCompanyId, linksForgotten: true } : {}),
+        },
       },
     );
     return true;
   });
   if (!stored) return { ok: false, app: app.key, reason: 'expired' };
+  // a reconnect elsewhere may have forgotten the chart's refs
+  if (app.addOn === 'accounting') invalidateCounts(state.companyId, 'account');
   // after the commit: what the connection queued (the chart) goes now, not at the next schedule
   await wakePushJob(state.companyId, app.key);
   return { ok: true, app: app.key };
+}
+
+/** Whether the company over there now connected (QuickBooks: realmId; Shopify: the shop;
+ * Square: the merchant) is another one than the company the app's links, account refs and sent
+ * records belong to. Unknown (never recorded) counts as the same: nothing is forgotten. */
+async function linkedElsewhere(db: Db, companyId: string, app: IntegrationApp, connected: string) {
+  const [row] = rowsOf<{ links_company_id: string | null; items_read_realm: string | null }>(
+    await db.execute(sql`SELECT links_company_id, items_read_realm FROM integration_connections
+      WHERE company_id = ${companyId} AND app = ${app.key}`),
+  );
+  const previous = row?.links_company_id ?? row?.items_read_realm ?? null;
+  return previous !== null && previous !== connected;
+}
+
+/** Forgets what tied the app's records to the other company (its ids repeat in another one): the
+ * links, the sync log, what was sent of payments and excise payables, how far its items were
+ * read and, for an accounting app, the chart's refs (accounts are matched again by name at the
+ * next chart read) and Settings' Excise payment account (a ref of the other company's chart).
+ * The app's records are then queued for the new company as never sent. */
+async function forgetLinks(db: Db, companyId: string, app: IntegrationApp) {
+  await db.execute(sql`DELETE FROM integration_links WHERE company_id = ${companyId} AND app = ${app.key}`);
+  await db.execute(sql`DELETE FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app.key}`);
+  await db.execute(sql`UPDATE integration_connections SET items_read_through = NULL, items_read_realm = NULL
+    WHERE company_id = ${companyId} AND app = ${app.key}`);
+  if (app.addOn === 'accounting') {
+    await db.execute(sql`DELETE FROM accounting_payments_sent WHERE company_id = ${companyId} AND app = ${app.key}`);
+    await db.execute(
+      sql`DELETE FROM accounting_excise_payables_sent WHERE company_id = ${companyId} AND app = ${app.key}`,
+    );
+    // the one setting that keeps an account's ref rather than the account: picked again in Settings
+    await db.execute(sql`UPDATE company_settings_rows SET excise_payment_account_ref = NULL
+      WHERE company_id = ${companyId} AND excise_payment_account_ref IS NOT NULL`);
+    await db.execute(sql`UPDATE accounts SET ref = NULL, parent_ref = NULL
+      WHERE company_id = ${companyId} AND (ref IS NOT NULL OR parent_ref IS NOT NULL)`);
+  }
+  if (app.key === 'shopify')
+    // the locations the sites were sold from are the other shop's
+    await db.execute(sql`DELETE FROM shopify_site_locations WHERE company_id = ${companyId}`);
 }
 
 async function pendingAccountOf(db: Db, companyId: string, app: string) {

@@ -2,7 +2,7 @@
 // connector, the sync job and its log. SDL: schema/graphql/integrations.graphql.
 import { resolver, type DomainModule } from '../kernel/module';
 import {
-  connectIntegration,
+  connectForRequest,
   disconnectIntegration,
   listIntegrations,
   pauseIntegration,
@@ -48,9 +48,7 @@ export const integrationsModule: DomainModule = {
   },
   mutation: {
     ...accountingMutations,
-    integrationConnect: resolver<AppArgs>(async (_r, args, ctx) =>
-      connectIntegration(await ctx.domain(), args.app, ctx.publicOrigin ?? ''),
-    ),
+    integrationConnect: resolver<AppArgs>(async (_r, args, ctx) => connectForRequest(ctx, args.app)),
     integrationDisconnect: resolver<AppArgs>(async (_r, args, ctx) =>
       disconnectIntegration(await ctx.domain(), args.app),
     ),

@@ -12,6 +12,9 @@ export interface OAuthState {
   /** epoch milliseconds */
   expiresAt: number;
   nonce: string;
+  /** the hash of the random value the browser that pressed Connect holds in a cookie
+   * (connections.ts): the callback must come from that browser */
+  browser?: string;
 }
 
 /** Long enough to sign in at the other system and pick a company there. */
@@ -19,13 +22,20 @@ export const STATE_LIFETIME_MS = 15 * 60 * 1000;
 
 const sign = (body: string) => createHmac('sha256', stateSigningKey()).update(body).digest('base64url');
 
-export function createState(companyId: string, userId: string, app: string, now = Date.now()): string {
+export function createState(
+  companyId: string,
+  userId: string,
+  app: string,
+  now = Date.now(),
+  browser?: string,
+): string {
   const state: OAuthState = {
     companyId,
     userId,
     app,
     expiresAt: now + STATE_LIFETIME_MS,
     nonce: randomBytes(16).toString('base64url'),
+    ...(browser ? { browser } : {}),
   };
   const body = Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
   return `${body}.${sign(body)}`;

@@ -18,6 +18,9 @@ export interface ApiContext {
   mail?: { send(message: { to: string; subject: string; text: string }): Promise<void> };
   /** the app's public origin, for links in e-mails */
   publicOrigin?: string;
+  /** the HTTP answer (mercurius puts it on the context): a header a resolver must set, as the
+   * Connect mutations' cookie (integrations/connections.ts) */
+  reply?: { header(name: string, value: string): unknown };
   actor: () => Promise<Actor | null>;
   /** only called after authorization, so the actor exists */
   domain: () => Promise<DomainContext>;

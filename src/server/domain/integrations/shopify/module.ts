@@ -2,7 +2,7 @@
 // page's settings and the shop's locations to map sites to. Served on the e-commerce endpoint.
 import { resolver, type DomainModule, type Resolver } from '../../kernel/module';
 import { AppError } from '../../kernel/errors';
-import { connectIntegration } from '../connections';
+import { connectForRequest } from '../connections';
 import { connectionOf, tokensOf } from '../store';
 import { withTokens } from '../calls';
 import { askNow } from '../askNow';
@@ -31,9 +31,7 @@ export const shopifyQueries: Record<string, Resolver> = {
 };
 
 export const shopifyMutations: Record<string, Resolver> = {
-  shopifyConnect: resolver<{ shop: string }>(async (_r, args, ctx) =>
-    connectIntegration(await ctx.domain(), 'shopify', ctx.publicOrigin ?? '', args.shop),
-  ),
+  shopifyConnect: resolver<{ shop: string }>(async (_r, args, ctx) => connectForRequest(ctx, 'shopify', args.shop)),
   ecommerceSettingsSave: resolver<{ input: ShopifySettingsInput }>(async (_r, args, ctx) =>
     saveSettings(await ctx.domain(), args.input),
   ),
