@@ -272,9 +272,15 @@ async function forgetLinks(db: Db, companyId: string, app: IntegrationApp) {
     await db.execute(sql`UPDATE accounts SET ref = NULL, parent_ref = NULL
       WHERE company_id = ${companyId} AND (ref IS NOT NULL OR parent_ref IS NOT NULL)`);
   }
-  if (app.key === 'shopify')
+  if (app.key === 'shopify') {
     // the locations the sites were sold from are the other shop's
     await db.execute(sql`DELETE FROM shopify_site_locations WHERE company_id = ${companyId}`);
+    // the other shop's orders were read up to then: this one's are read from its connection on
+    await db.execute(sql`UPDATE shopify_settings SET orders_polled_at = NULL WHERE company_id = ${companyId}`);
+  }
+  if (app.key === 'square')
+    // the tasting room's location is the other merchant's: chosen again on the setup page
+    await db.execute(sql`UPDATE square_settings SET location_id = NULL WHERE company_id = ${companyId}`);
 }
 
 async function pendingAccountOf(db: Db, companyId: string, app: string) {
