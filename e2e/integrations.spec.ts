@@ -150,6 +150,9 @@ describe('accounting integration', () => {
     // its own screen, found by its number: saving it Sent queued its push and woke the job, and
     // the panel follows it there without a reload
     await page.getByLabel(/^(Search|Rechercher)/).fill(number);
+    // the list puts its search in the address after a pause: a row opened before that would be
+    // left again for the list when it does
+    await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '', WAIT).toContain(number);
     await page.getByRole('cell', { name: number }).first().click();
     await expect.poll(path, WAIT).toMatch(/^\/sales\/invoices\/\d+$/);
     const synced = page.getByTestId('record-sync-quickbooks-invoice');
