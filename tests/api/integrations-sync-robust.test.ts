@@ -95,6 +95,26 @@ describe.each(backends)('QuickBooks Online: the push job keeps going and stops a
     expect(numbered('RB-429')).toHaveLength(1);
   });
 
+  /** Runs the push job, pressing `button` (a mutation on the QuickBooks card) as the run sends
+   * its first invoice; answers the status the press left. */
+  const pushPressing = async (button: 'integrationPause' | 'integrationDisconnect') => {
+    let status = '';
+    qbo.onRequest(async ({ method, entity }) => {
+      if (method !== 'POST' || entity !== 'invoice' || status) return;
+      const pressed = await qb.call<Record<string, { status: string }>>(
+        co,
+        `mutation { ${button}(app: quickbooks) { status } }`,
+      );
+      status = qb.ok(pressed)[button].status;
+    });
+    try {
+      await qb.push(co);
+    } finally {
+      qbo.onRequest(null);
+    }
+    return status;
+  };
+
   it('Pause pressed while a run sends stops the run before the next record', async () => {
     const customer = await qb.newCustomer(co, { name: 'Paused Bar' });
     // the customer goes first, so the run's next request after it is the first invoice's
@@ -102,22 +122,7 @@ describe.each(backends)('QuickBooks Online: the push job keeps going and stops a
     await qb.push(co);
     const first = await qb.issueInvoice(co, { number: 'RB-P1', customer });
     const second = await qb.issueInvoice(co, { number: 'RB-P2', customer });
-    let paused = '';
-    qbo.onRequest(async ({ method, entity }) => {
-      if (method !== 'POST' || entity !== 'invoice' || paused) return;
-      paused = qb.ok(
-        await qb.call<{ integrationPause: { status: string } }>(
-          co,
-          `mutation { integrationPause(app: quickbooks) { status } }`,
-        ),
-      ).integrationPause.status;
-    });
-    try {
-      await qb.push(co);
-    } finally {
-      qbo.onRequest(null);
-    }
-    expect(paused).toBe('paused');
+    expect(await pushPressing('integrationPause')).toBe('paused');
     // the invoice being sent as Pause was pressed is sent; the next one waits for Resume
     expect(numbered('RB-P1')).toHaveLength(1);
     expect(await logOf(first.id)).toMatchObject({ status: 'succeeded' });
@@ -135,22 +140,7 @@ describe.each(backends)('QuickBooks Online: the push job keeps going and stops a
     await qb.push(co);
     const first = await qb.issueInvoice(co, { number: 'RB-D1', customer });
     const second = await qb.issueInvoice(co, { number: 'RB-D2', customer });
-    let status = '';
-    qbo.onRequest(async ({ method, entity }) => {
-      if (method !== 'POST' || entity !== 'invoice' || status) return;
-      status = qb.ok(
-        await qb.call<{ integrationDisconnect: { status: string } }>(
-          co,
-          `mutation { integrationDisconnect(app: quickbooks) { status } }`,
-        ),
-      ).integrationDisconnect.status;
-    });
-    try {
-      await qb.push(co);
-    } finally {
-      qbo.onRequest(null);
-    }
-    expect(status).toBe('enabled');
+    expect(await pushPressing('integrationDisconnect')).toBe('enabled');
     expect(numbered('RB-D2')).toHaveLength(0);
     // what Disconnect cleared stays cleared: no row is queued (or logged) again by the run
     expect(await logOf(first.id)).toBeUndefined();

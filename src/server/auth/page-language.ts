@@ -1,3 +1,5 @@
+import { readCookie } from '../http/cookies';
+
 export type Language = 'en' | 'fr';
 export const LANGUAGES: readonly Language[] = ['en', 'fr'];
 
@@ -9,14 +11,6 @@ const asLanguage = (value: unknown): Language | undefined => {
   const primary = value.trim().toLowerCase().split(/[-_]/)[0];
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : undefined;
 };
-
-export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
 
 /** First supported language of an Accept-Language header, by quality then order. */
 function fromAcceptLanguage(header: string | undefined): Language | undefined {

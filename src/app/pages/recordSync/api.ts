@@ -20,6 +20,10 @@ export const RECORD_SYNCS = `query RecordSyncs($entity: String!, $id: ID!) {
 /** How often a line waiting to be sent is looked at again: the job sends within seconds. */
 export const QUEUED_POLL_MS = 3_000;
 
+/** Whether a query key of this hook names the record `[companyId, entity, id]` (at any version). */
+const sameRecord = (key: readonly unknown[] | undefined, record: readonly unknown[]) =>
+  record.every((part, i) => key?.[i + 1] === part);
+
 const isQueued = (syncs: RecordSync[] | undefined) => syncs?.some((s) => s.status === 'queued') ?? false;
 
 /**
@@ -39,9 +43,9 @@ export function useRecordSyncs(entity: string, id: string | null, version: unkno
     enabled: id !== null,
     // a refusal (no permission, feature off) stays one; a poll that fails tries again on the next tick
     retry: false,
-    // a save's new version keeps the lines up while they are read again, not another record's
+    // a save's new version keeps this record's lines up while they are read again
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === companyId && previousQuery.queryKey[3] === id ? previous : undefined,
+      sameRecord(previousQuery?.queryKey, [companyId, entity, id]) ? previous : undefined,
     refetchInterval: (query) => (isQueued(query.state.data) ? QUEUED_POLL_MS : false),
   });
 }

@@ -2,6 +2,7 @@
 // change is one transaction on the connection row (locked), and keeps the company's
 // connectedToAccounting (spec 3, read by the client and the setup wizard) in step.
 import { randomBytes } from 'node:crypto';
+import { readCookie } from '../../http/cookies';
 import { eq, sql } from 'drizzle-orm';
 import { companyTable } from '../../../generated/tables';
 import { rowsOf, type Db } from '../../db/connect';
@@ -99,13 +100,8 @@ export const clearedConnectCookie = (app: IntegrationApp, publicOrigin: string) 
   connectCookie(app, publicOrigin, '', 0);
 
 /** The Connect cookie's value in a request's Cookie header (null when absent). */
-export function connectCookieOf(app: IntegrationApp, cookieHeader: string | undefined): string | null {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === connectCookieName(app)) return part.slice(at + 1).trim() || null;
-  }
-  return null;
-}
+export const connectCookieOf = (app: IntegrationApp, cookieHeader: string | undefined): string | null =>
+  readCookie(cookieHeader, connectCookieName(app)) ?? null;
 
 /** Answers the other system's authorize URL with a signed state, and the Set-Cookie header the
  * answer must carry (connectCookie); the state's hash is kept so the callback accepts exactly

@@ -13,6 +13,7 @@
 // as failed with the other system's words and the next record goes on, and so is a fault of
 // ours on one record (an id naming it in the server's log). A job checks before each record
 // that the connection is still the one it started with, connected: Pause or Disconnect stops it.
+import { failedForNow } from './retries';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   customerTable,
@@ -40,7 +41,6 @@ import {
   sameSent,
   linkedOrPushed,
   requestIdOf,
-  RetryLater,
   sentHashNaming,
   sentHashOf,
   withTokens,
@@ -73,8 +73,7 @@ import {
 import { supplierOf, vendorExternalIdOf } from './accounting/vendors';
 import { ACCOUNT_ENTITY, CHART, pushLocalAccount, queueChart, readChart } from './accounting/chart';
 
-/** A record that failed this many times on server errors is given up as failed. */
-export const MAX_ATTEMPTS = 5;
+export { MAX_ATTEMPTS } from './retries';
 /** Records pushed per run: a long backlog goes on in the next run. */
 const BATCH = 200;
 /** Invoices issued (not Draft or Void) are what the accounting system books. */
@@ -864,31 +863,8 @@ export async function pushQueued(db: Db, companyId: string, appKey: string): Pro
         summary.failed++;
         continue;
       }
-      // throttled past what the job waits: not the record's fault, so no attempt is counted
-      if (failure.kind === 'rateLimited') {
-        await setLog(db, companyId, app.key, entityType, entityId, {
-          status: 'queued',
-          error: failure.message,
-          existing: true,
-        });
-        throw new RetryLater(failure.message);
-      }
-      const [row] = rowsOf<{ attempts: number }>(
-        await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
-          AND app = ${app.key} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
-      );
-      const giveUp = (row?.attempts ?? 0) + 1 >= MAX_ATTEMPTS;
-      await setLog(db, companyId, app.key, entityType, entityId, {
-        status: giveUp ? 'failed' : 'queued',
-        addAttempt: true,
-        error: failure.message,
-        existing: true,
-      });
-      if (giveUp) {
-        summary.failed++;
-        continue;
-      }
-      throw new RetryLater(failure.message);
+      await failedForNow(db, companyId, app.key, entityType, entityId, failure);
+      summary.failed++;
     }
   }
   return summary;

@@ -9,13 +9,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { inputValidators } from '../../../../generated/validators';
 import { entities } from '../../../../generated/entities';
 import { accountTable } from '../../../../generated/tables';
-import { AppError, validationError } from '../../kernel/errors';
+import { validationError } from '../../kernel/errors';
 import type { DomainContext } from '../../records/actor';
 import type { ApiRecord } from '../../records/hydrate';
 import { createRecord } from '../../records/write';
 import { hooksOf } from '../../records/hooks';
 import { INTEGRATION_APPS, accountingApp, type AccountingApp } from '../apps';
-import { ConnectorError } from '../connector';
+import { askNow } from '../askNow';
 import { requestIdOf, withTokens } from '../calls';
 import { accountingAppsOf } from './queueDocument';
 import { connectionOf, tokensOf } from '../store';
@@ -54,25 +54,20 @@ async function createOver(
   const connection = await connectionOf(ctx.db, companyId, app.key);
   const tokens = connection && tokensOf(connection);
   if (!tokens) return null;
-  try {
-    return await withTokens(ctx.db, companyId, app, { tokens }, (t) =>
-      app.connector.pushAccount(
-        t,
-        { name: input.name, type: input.type, parentExternalId: input.parentRef ?? null },
-        requestIdOf(companyId, app.key, 'accountCreate', `${input.type}:${input.name.toLowerCase()}`),
+  return askNow(
+    app.connector.provider,
+    'create the account',
+    () =>
+      withTokens(ctx.db, companyId, app, { tokens }, (t) =>
+        app.connector.pushAccount(
+          t,
+          { name: input.name, type: input.type, parentExternalId: input.parentRef ?? null },
+          requestIdOf(companyId, app.key, 'accountCreate', `${input.type}:${input.name.toLowerCase()}`),
+        ),
       ),
-    );
-  } catch (error) {
-    if (!(error instanceof ConnectorError)) throw error;
-    if (error.failure.kind === 'rejected') throw validationError({ name: error.failure.message });
-    throw new AppError(
-      'CONFLICT',
-      `${app.connector.provider} could not create the account now: ${error.failure.message}`,
-      {
-        provider: app.connector.provider,
-      },
-    );
-  }
+    // QuickBooks' own refusal of the account (a name in use, a character it does not take)
+    (words: string) => validationError({ name: words }),
+  );
 }
 
 export async function createAccount(ctx: DomainContext, rawInput: unknown): Promise<ApiRecord> {

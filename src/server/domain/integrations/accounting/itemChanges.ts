@@ -11,6 +11,7 @@
 // differs then was never a change made over there, so nothing of ours is overwritten. A
 // mapping changed on /accountingsetup points the linked Item at the new accounts
 // (itemAccounts), so the accounting system does not book to the old ones.
+import { failedForNow } from '../retries';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import { AppError } from '../../kernel/errors';
@@ -20,9 +21,9 @@ import { updateRecord } from '../../records/write';
 import { featuresOf } from '../../company/companies';
 import { INTEGRATION_APPS, accountingApp, type AccountingApp } from '../apps';
 import { ConnectorError, type ConnectorTokens, type ExternalItem } from '../connector';
-import { RetryLater, requestIdOf, withTokens, type PushSummary } from '../calls';
+import { requestIdOf, withTokens, type PushSummary } from '../calls';
 import { connectionOf, failedInternally, setLog, stillConnected, tokensOf } from '../store';
-import { MAX_ATTEMPTS, pushQueued, queueUnsynced } from '../sync';
+import { pushQueued, queueUnsynced } from '../sync';
 import { CHART } from './chart';
 import { mappedAccountRef, type MappedEntity } from './mappings';
 import { ITEM_ACCOUNTS } from './itemAccounts';
@@ -299,28 +300,15 @@ async function runQueued(db: Db, companyId: string, appKey: string, summary: Pus
         continue;
       }
       const { failure } = error;
-      // throttled past what the job waits: not the record's fault, so no attempt is counted
-      if (failure.kind === 'rateLimited') {
+      if (failure.kind === 'rejected' || failure.kind === 'unauthorized')
+        // the other system's own words, for More info; not retried until queued again
         await setLog(db, companyId, app.key, entityType, entityId, {
-          status: 'queued',
+          status: 'failed',
+          addAttempt: true,
           error: failure.message,
           existing: true,
         });
-        throw new RetryLater(failure.message);
-      }
-      const [row] = rowsOf<{ attempts: number }>(
-        await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
-          AND app = ${app.key} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
-      );
-      const retry = failure.kind === 'unavailable';
-      const giveUp = !retry || (row?.attempts ?? 0) + 1 >= MAX_ATTEMPTS;
-      await setLog(db, companyId, app.key, entityType, entityId, {
-        status: giveUp ? 'failed' : 'queued',
-        addAttempt: true,
-        error: failure.message,
-        existing: true,
-      });
-      if (!giveUp) throw new RetryLater(failure.message);
+      else await failedForNow(db, companyId, app.key, entityType, entityId, failure);
       summary.failed++;
     }
   }

@@ -7,17 +7,17 @@
 // refusal is logged as failed with Shopify's words; a 429 is waited out (Retry-After; still
 // throttled, the record stays queued with no attempt counted and the queue reruns the job); a 5xx
 // counts an attempt and throws RetryLater so the queue reruns the job with backoff.
+import { failedForNow } from '../retries';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import { AppError } from '../../kernel/errors';
 import type { DomainContext } from '../../records/actor';
 import { integrationApp, type EcommerceApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
-import { RetryLater, withTokens, type PushSummary } from '../calls';
+import { withTokens, type PushSummary } from '../calls';
 import { connectionOf, setLog, stillConnected, tokensOf } from '../store';
 import { featuresOf } from '../../company/companies';
 import { addOnFeature } from '../addOns';
-import { MAX_ATTEMPTS } from '../sync';
 import {
   importOrder,
   OrderProblem,
@@ -107,14 +107,6 @@ async function pollOrders(db: Db, companyId: string, app: EcommerceApp, tokens: 
       VALUES (${companyId}, ${through})
       ON CONFLICT (company_id) DO UPDATE SET orders_polled_at = EXCLUDED.orders_polled_at`);
   });
-}
-
-async function attemptsOf(db: Db, companyId: string, app: string, entityType: string, entityId: string) {
-  const [row] = rowsOf<{ attempts: number }>(
-    await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
-      AND app = ${app} AND entity_type = ${entityType} AND entity_id = ${entityId}`),
-  );
-  return row?.attempts ?? 0;
 }
 
 /** The job's work for one company: the poll first (it may queue orders), then orders, then stock. */
@@ -210,18 +202,9 @@ async function runOne(
       return true;
     }
     if (!(error instanceof ConnectorError)) throw error;
-    // throttled past what the job waits: not the record's fault, so no attempt is counted
-    if (error.failure.kind === 'rateLimited') {
-      await log({ status: 'queued', error: error.failure.message, existing: true });
-      throw new RetryLater(error.failure.message);
-    }
-    const giveUp = (await attemptsOf(db, companyId, app.key, record.entity_type, record.entity_id)) + 1 >= MAX_ATTEMPTS;
-    await log({ status: giveUp ? 'failed' : 'queued', addAttempt: true, error: error.failure.message, existing: true });
-    if (giveUp) {
-      summary.failed++;
-      return true;
-    }
-    throw new RetryLater(error.failure.message);
+    await failedForNow(db, companyId, app.key, record.entity_type, record.entity_id, error.failure);
+    summary.failed++;
+    return true;
   }
 }
 

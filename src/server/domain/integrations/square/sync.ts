@@ -13,6 +13,7 @@
 // RetryLater); a server error counts an attempt and throws RetryLater for the queue's backoff;
 // a refusal (Square's words, an unknown SKU, the stock the day would take not being there) is
 // logged as failed for More info.
+import { failedForNow } from '../retries';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import { AppError } from '../../kernel/errors';
@@ -22,9 +23,8 @@ import { featuresOf, membershipOf } from '../../company/companies';
 import { dayIn, timeZoneOf } from '../../company/timeZone';
 import { integrationApp, type PointOfSaleApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
-import { RetryLater, withTokens, type PushSummary } from '../calls';
+import { withTokens, type PushSummary } from '../calls';
 import { connectionOf, linkOf, saveLink, setLog, stillConnected, tokensOf } from '../store';
-import { MAX_ATTEMPTS } from '../sync';
 import { addDays } from '../../../../shared/days';
 import { dayKey, dayOfKey, daysToPull, startOfDay } from './days';
 import {
@@ -489,27 +489,8 @@ export async function pushSquareQueued(db: Db, companyId: string, appKey: string
         continue;
       }
       if (!(error instanceof ConnectorError)) throw error;
-      // throttled past what the job waits: not the record's fault, so no attempt is counted
-      if (error.failure.kind === 'rateLimited') {
-        await setLog(db, companyId, app.key, type, id, { status: 'queued', error: error.message, existing: true });
-        throw new RetryLater(error.message);
-      }
-      const [row] = rowsOf<{ attempts: number }>(
-        await db.execute(sql`SELECT attempts FROM integration_sync_log WHERE company_id = ${companyId}
-          AND app = ${app.key} AND entity_type = ${type} AND entity_id = ${id}`),
-      );
-      const giveUp = (row?.attempts ?? 0) + 1 >= MAX_ATTEMPTS;
-      await setLog(db, companyId, app.key, type, id, {
-        status: giveUp ? 'failed' : 'queued',
-        addAttempt: true,
-        error: error.message,
-        existing: true,
-      });
-      if (giveUp) {
-        summary.failed++;
-        continue;
-      }
-      throw new RetryLater(error.message);
+      await failedForNow(db, companyId, app.key, type, id, error.failure);
+      summary.failed++;
     }
   }
   return summary;
