@@ -108,11 +108,25 @@ export async function markSent(
 
 /** What a link's clash is called, by the local entity type: the other system's word for it and
  * ours, and the table whose name the words quote. */
-const CLASH_WORDS: Record<string, { theirs: string; ours: string; table: string }> = {
+const CLASH_WORDS: Record<string, { theirs: string; ours: string; table: string; advice?: string }> = {
   customer: { theirs: 'customer', ours: 'customer', table: 'customers' },
   supplier: { theirs: 'vendor', ours: 'supplier', table: 'suppliers' },
   product: { theirs: 'item', ours: 'product', table: 'products' },
   item: { theirs: 'item', ours: 'item', table: 'items' },
+  // Square's catalogue is matched by SKU: one Square item whose variations carry the SKUs of two
+  // products here
+  squareItem: {
+    theirs: 'item found by the SKU of',
+    ours: 'product',
+    table: 'products',
+    advice: 'in Square, give each product its own item',
+  },
+  squareVariation: {
+    theirs: 'item variation found by the SKU of',
+    ours: 'product',
+    table: 'products',
+    advice: 'give each product its own SKU',
+  },
 };
 
 /** The refusal for a record that found (by its name) the record over there that another record
@@ -136,7 +150,7 @@ async function linkClash(db: Db, companyId: string, app: string, entityType: str
   const named = row?.name ? ` "${row.name}"` : '';
   return new ConnectorError({
     kind: 'rejected',
-    message: `${provider} ${theirs}${named} is already linked to another ${ours} here: give one of them a different name`,
+    message: `${provider} ${theirs}${named} is already linked to another ${ours} here: ${words?.advice ?? 'give one of them a different name'}`,
   });
 }
 
