@@ -1,5 +1,11 @@
 import path from 'node:path';
 
+/** A positive number of seconds from the environment, else the default. */
+function secondsOf(text: string | undefined, fallback: number): number {
+  const seconds = Number(text);
+  return text && Number.isFinite(seconds) && seconds > 0 ? seconds : fallback;
+}
+
 /** The server's settings, from the environment (README lists them). */
 export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
   const port = Number(env.PORT ?? 3000);
@@ -17,6 +23,9 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     // integrations (README "Integrations"): the key that seals their tokens, and QuickBooks
     // Online's app credentials; the base URLs point the connector at a stand-in in tests
     integrationsKey: env.INTEGRATIONS_KEY || undefined,
+    // how long a call to another system (its API or its sign-in service) waits for an answer
+    // before it counts as no answer, which the job retries later
+    integrationCallTimeoutMs: secondsOf(env.INTEGRATIONS_CALL_TIMEOUT_SECONDS, 30) * 1000,
     quickbooks: {
       clientId: env.QBO_CLIENT_ID || undefined,
       clientSecret: env.QBO_CLIENT_SECRET || undefined,

@@ -103,6 +103,45 @@ describe('Shopify Admin calls through the library client', () => {
     ]);
   });
 
+  it('reads an answer that is not JSON by its status: a refusal is refused, an outage retried', async () => {
+    shopify.locations = [{ id: 487838322, name: 'Tasting room', active: true }];
+    // Shopify's edge answers some refusals with its own HTML page, not the API's JSON
+    shopify.inject({
+      kind: 'page',
+      status: 403,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!DOCTYPE html><html><head><title>Access denied</title></head><body>Access denied</body></html>',
+    });
+    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
+      kind: 'rejected',
+      message: 'Shopify refused the request: 403 Forbidden',
+    });
+    shopify.inject({ kind: 'page', status: 404, contentType: 'text/plain', body: 'Not Found\n' });
+    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
+      kind: 'rejected',
+      message: 'Shopify refused the request: Not Found',
+    });
+    shopify.inject({ kind: 'page', status: 400, contentType: 'application/json', body: '' });
+    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
+      kind: 'rejected',
+      message: 'Shopify refused the request: 400 Bad Request',
+    });
+    shopify.inject({
+      kind: 'page',
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+    });
+    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
+      kind: 'unavailable',
+      message: 'Shopify failed (502 Bad Gateway)',
+    });
+    // the answers after them are read as before
+    expect(await shopifyConnector.listLocations(tokens)).toEqual([
+      { id: '487838322', name: 'Tasting room', active: true },
+    ]);
+  });
+
   it('asks to connect again once the app gave up its access, and says when the shop does not answer', async () => {
     const own = await connect();
     await shopifyConnector.revoke(own);

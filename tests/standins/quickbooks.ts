@@ -75,6 +75,9 @@ export interface QuickBooksStandIn {
   onRequest(hook: ((request: { method: string; entity: string }) => Promise<void> | void) | null): void;
   /** every access token handed out so far stops working (401), as after an hour */
   expireAccessTokens(): void;
+  /** while on, the sign-in service takes token and revoke requests and never answers them (a
+   * service that hangs); turned off, the held requests' connections are dropped */
+  holdSignIn(on: boolean): void;
   tokenGrants: string[];
   close(): Promise<void>;
   /** someone edits an Item in QuickBooks: the fields given replace its own, its SyncToken and
@@ -195,6 +198,9 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
   let nextId = 100;
 
   const token = () => randomBytes(18).toString('base64url');
+  let holdingSignIn = false;
+  const held: ServerResponse[] = [];
+  const dropHeld = () => held.splice(0).forEach((res) => res.destroy());
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(body));
@@ -234,6 +240,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
       res.writeHead(302, { location: back.toString() });
       return res.end();
     }
+    if (holdingSignIn) return void held.push(res);
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     if (req.headers.authorization !== `Basic ${basic}`) return send(res, 401, { error: 'invalid_client' });
     const form = new URLSearchParams(await bodyOf(req));
@@ -1046,9 +1053,16 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     loseNextCreateAnswer: (entity) => void loseCreateAnswer.add(entity.toLowerCase()),
     loseNextVoidAnswer: (entity) => void loseVoidAnswer.add(entity.toLowerCase()),
     expireAccessTokens: () => accessTokens.clear(),
+    holdSignIn: (on) => {
+      holdingSignIn = on;
+      if (!on) dropHeld();
+    },
     onRequest: (hook) => void (requestHook = hook),
     useCompany,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      dropHeld();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

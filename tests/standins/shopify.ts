@@ -27,7 +27,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 
-export type ShopifyInjected = { kind: '429'; retryAfter: string } | { kind: '500' } | { kind: '401' };
+export type ShopifyInjected =
+  | { kind: '429'; retryAfter: string }
+  | { kind: '500' }
+  | { kind: '401' }
+  /** an answer that is not JSON, as Shopify's edge sends for some refusals and outages */
+  | { kind: 'page'; status: number; contentType: string; body: string };
 
 export interface StandInVariant {
   id: number;
@@ -179,6 +184,11 @@ export async function startShopifyStandIn(): Promise<ShopifyStandIn> {
     if (failure?.kind === '500') {
       record(500);
       return send(res, 500, { errors: 'Internal Server Error' });
+    }
+    if (failure?.kind === 'page') {
+      record(failure.status);
+      res.writeHead(failure.status, { 'content-type': failure.contentType });
+      return res.end(failure.body);
     }
     record(200);
     if (req.method === 'GET' && path === 'orders.json')

@@ -12,8 +12,6 @@ import { ConnectorError, type ConnectorTokens } from '../connector';
 export const MINOR_VERSION = '75';
 /** A throttled answer without Retry-After: Intuit's limits are per minute. */
 const DEFAULT_RETRY_AFTER_SECONDS = 10;
-/** No request waits longer than this for an answer. */
-const TIMEOUT_MS = 30_000;
 
 export function apiBaseUrl(): string {
   const { apiBaseUrl: base, environment } = serverConfig().quickbooks;
@@ -59,7 +57,7 @@ async function call(tokens: ConnectorTokens, method: 'GET' | 'POST', path: strin
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(serverConfig().integrationCallTimeoutMs),
     });
   } catch (error) {
     throw new ConnectorError({

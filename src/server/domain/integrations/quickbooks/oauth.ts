@@ -33,7 +33,19 @@ export function oauthClient(redirectUri: string): OAuthClient {
   const client = new OAuthClient({ clientId, clientSecret, environment, redirectUri });
   const endpoints = oauthEndpoints();
   client.setAuthorizeURLs({ ...endpoints, userInfoEndpoint: '' });
+  withDeadline(client);
   return client;
+}
+
+type Loader = { loadResponse(request: Record<string, unknown>): Promise<unknown> };
+
+/** intuit-oauth's requests (axios) carry no timeout: a sign-in service that never answers would
+ * hold a sync job, or Disconnect, for ever. Each request of this client gets the deadline every
+ * other call has; one not answered in time fails as unavailable and the job retries. */
+function withDeadline(client: OAuthClient) {
+  const loader = client as unknown as Loader;
+  const load = loader.loadResponse.bind(client);
+  loader.loadResponse = (request) => load({ ...request, timeout: serverConfig().integrationCallTimeoutMs });
 }
 
 interface IntuitTokenJson {

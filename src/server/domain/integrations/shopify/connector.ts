@@ -2,6 +2,7 @@
 // code grant" guide: GET /admin/oauth/authorize, POST /admin/oauth/access_token) and the Admin
 // REST calls the sync makes (through the library's client, api.ts). Offline access tokens do not expire and have no refresh token: a
 // refused token means the shop must be connected again, which refresh() says as a refusal.
+import { serverConfig } from '../../../config';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import type { PageInfoParams } from '@shopify/shopify-api';
 import { adminCall } from './api';
@@ -74,7 +75,7 @@ export const shopifyConnector: EcommerceConnector = {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ client_id: apiKey, client_secret: apiSecret, code }),
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(serverConfig().integrationCallTimeoutMs),
       });
     } catch (error) {
       throw new ConnectorError({ kind: 'unavailable', message: `Shopify did not answer (${String(error)})` });

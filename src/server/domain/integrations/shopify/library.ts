@@ -8,14 +8,39 @@
 import '@shopify/shopify-api/adapters/node';
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
+import { serverConfig } from '../../../config';
 import { SHOPIFY_SCOPES, shopifyEnv } from './config';
 
-/** A shop that does not answer within this long counts as unavailable (the job retries). */
-const TIMEOUT_MS = 30_000;
+/** A refusal whose body is not JSON (an HTML page from Shopify's edge, an empty 4xx) as
+ * Shopify's own `{"errors": …}`: the client parses every body as JSON before it reads the status,
+ * so it would take a refusal for no answer and the job would retry what will never go. */
+export async function refusalAsJson(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  const init = { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) };
+  try {
+    JSON.parse(text);
+    return new Response(text, init);
+  } catch {
+    const plain = /^text\/plain/i.test(response.headers.get('content-type') ?? '') ? text.trim().slice(0, 300) : '';
+    init.headers.set('content-type', 'application/json');
+    // the body is read and decoded: its length and encoding no longer describe it
+    init.headers.delete('content-length');
+    init.headers.delete('content-encoding');
+    const errors = plain || `${response.status} ${response.statusText}`.trim();
+    return new Response(JSON.stringify({ errors }), init);
+  }
+}
 
-// the node adapter's fetch waits for ever; every Admin call gets a deadline instead
-setAbstractFetchFunc((input, init) =>
-  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(TIMEOUT_MS) }),
+// the node adapter's fetch waits for ever: every Admin call gets a deadline instead (a shop that
+// does not answer in time counts as unavailable and the job retries)
+setAbstractFetchFunc(async (input, init) =>
+  refusalAsJson(
+    await fetch(input, {
+      ...init,
+      signal: init?.signal ?? AbortSignal.timeout(serverConfig().integrationCallTimeoutMs),
+    }),
+  ),
 );
 
 /** The Admin API version every call names (Shopify supports each for a year). */

@@ -4,18 +4,18 @@
 // 5xx or no answer unavailable, any other 4xx rejected with Square's own error details.
 import { SquareClient, SquareError } from 'square';
 import { ConnectorError } from '../connector';
+import { serverConfig } from '../../../config';
 import { squareBaseUrl } from './config';
 
 /** A throttled answer without Retry-After waits this long. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
-const TIMEOUT_SECONDS = 30;
 
 export const squareClient = (accessToken?: string) =>
   new SquareClient({
     environment: squareBaseUrl(),
     ...(accessToken ? { token: accessToken } : { auth: false }),
     maxRetries: 0,
-    timeoutInSeconds: TIMEOUT_SECONDS,
+    timeoutInSeconds: serverConfig().integrationCallTimeoutMs / 1000,
   });
 
 /** Square's errors as people read them: "INVALID_VALUE: sku is too long (field)". */

@@ -1,0 +1,89 @@
+// Every call to another system has a deadline (INTEGRATIONS_CALL_TIMEOUT_SECONDS, 1 s here):
+// QuickBooks Online's API and, through intuit-oauth, whose requests carry none of their own,
+// its sign-in service. A call not answered in time fails as no answer, which the job retries,
+// and Disconnect does not wait for a revoke that never comes: the tokens are forgotten here
+// whatever the other side says. The stand-in (tests/standins/quickbooks.ts) holds sign-in
+// requests unanswered, or answers API requests late.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, type TestApi } from './harness';
+import { type QuickBooksStandIn } from '../standins/quickbooks';
+import { accountingApp } from '../../src/server/domain/integrations/apps';
+import { withTokens } from '../../src/server/domain/integrations/calls';
+import { ConnectorError, type ConnectorTokens } from '../../src/server/domain/integrations/connector';
+import { connectionOf, tokensOf } from '../../src/server/domain/integrations/store';
+import { quickBooksCalls, quickBooksCompany, setEnv, type Member, type QuickBooksRig } from './support/quickbooks';
+
+describe.each(backends)('QuickBooks Online: calls that get no answer in time, on %s', (backend) => {
+  let rig: QuickBooksRig;
+  let api: TestApi;
+  let qbo: QuickBooksStandIn;
+  let co: Member;
+  let restoreEnv: () => void;
+  const qb = quickBooksCalls(() => api);
+  const app = accountingApp('quickbooks');
+
+  const storedTokens = async () => {
+    const row = await connectionOf(api.database.db, co.companyId, 'quickbooks');
+    return row ? tokensOf(row) : null;
+  };
+  const listAccounts = (tokens: ConnectorTokens) =>
+    withTokens(api.database.db, co.companyId, app, { tokens: { ...tokens } }, (t) => app.connector.listAccounts(t));
+  const failureOf = async (call: Promise<unknown>) => {
+    const error = await call.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConnectorError);
+    return (error as ConnectorError).failure;
+  };
+
+  beforeAll(async () => {
+    ({ rig, api, qbo, co } = await quickBooksCompany(backend));
+    restoreEnv = setEnv({ INTEGRATIONS_CALL_TIMEOUT_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    restoreEnv?.();
+    await rig?.close();
+  });
+
+  it('fails a refresh the sign-in service does not answer as no answer, and refreshes once it answers', async () => {
+    const tokens = (await storedTokens())!;
+    qbo.expireAccessTokens();
+    qbo.holdSignIn(true);
+    try {
+      expect(await failureOf(listAccounts(tokens))).toEqual({
+        kind: 'unavailable',
+        message: "QuickBooks Online's sign-in service failed (timeout of 1000ms exceeded)",
+      });
+    } finally {
+      qbo.holdSignIn(false);
+    }
+    // nothing was kept of the refresh that failed: the next call refreshes and goes through
+    const grants = qbo.tokenGrants.length;
+    expect((await listAccounts(tokens)).length).toBeGreaterThan(0);
+    expect(qbo.tokenGrants.slice(grants)).toEqual(['refresh_token']);
+  });
+
+  it('fails an API call answered too late as no answer', async () => {
+    const tokens = (await storedTokens())!;
+    qbo.inject({ kind: 'delay', ms: 3000 });
+    expect(await failureOf(listAccounts(tokens))).toEqual({
+      kind: 'unavailable',
+      message: expect.stringMatching(/^QuickBooks Online did not answer \(.*(timeout|aborted)/i),
+    });
+  });
+
+  it('disconnects without waiting for a revoke the sign-in service never answers', async () => {
+    qbo.holdSignIn(true);
+    try {
+      const answer = qb.ok(await qb.call(co, `mutation { integrationDisconnect(app: quickbooks) { status } }`));
+      expect(answer).toEqual({ integrationDisconnect: { status: 'enabled' } });
+    } finally {
+      qbo.holdSignIn(false);
+    }
+    expect(await connectionOf(api.database.db, co.companyId, 'quickbooks')).toMatchObject({
+      status: 'enabled',
+      secrets: null,
+    });
+  });
+});
