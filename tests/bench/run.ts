@@ -17,6 +17,8 @@
 //  10. reports: SpiritsPeriodSummary over a year on a million-row ledger (tests/bench/reports.ts), PostgreSQL.
 //  11. import: 50,000 customer rows through the CSV import mutation (tests/bench/import.ts), PGlite
 //      and PostgreSQL: rows per second and peak memory.
+//  12. integrations: a backlog of 500 invoices sent to the QuickBooks Online stand-in by the push
+//      job (tests/bench/integrations.ts), PostgreSQL: invoices per second, calls per invoice.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +37,7 @@ import { runReturnsBench } from './returns';
 import { runReportsBench } from './reports';
 import { runSalesBench } from './sales';
 import { runImportBench } from './import';
+import { runIntegrationsBench } from './integrations';
 import { forgetCounts } from '../../src/server/domain/records/countCache';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -210,6 +213,14 @@ if (!only || only === 'reports') {
     process.env.TEST_DATABASE_URL = url;
     for (const line of await runReportsBench('postgres', rows, console.log)) say(line);
   } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; reports skipped');
+}
+if (!only || only === 'integrations') {
+  // BENCH_INTEGRATIONS_INVOICES sets the backlog (500 by default), on PostgreSQL
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (await postgresAnswers(url)) {
+    process.env.TEST_DATABASE_URL = url;
+    for (const line of await runIntegrationsBench('postgres', console.log)) say(line);
+  } else say('PostgreSQL: no server answered at TEST_DATABASE_URL; integrations skipped');
 }
 if (!only || only === 'import') {
   // BENCH_IMPORT_ROWS sets the file's size (50,000 rows by default)

@@ -39,21 +39,32 @@ export async function queueScheduledPulls(db: Db) {
   if (failure) throw failure;
 }
 
-/** The job's work: every company and app with queued records (or the one named). */
-export async function pushAllQueued(db: Db, only?: { companyId?: string; app?: string }) {
-  const pending = rowsOf<{ company_id: string; app: string }>(
-    await db.execute(sql`SELECT DISTINCT s.company_id::text, s.app FROM integration_sync_log s
+/** The job's work: every company and app with queued records (or the one named). Answers the
+ * companies and apps whose run moved part of a backlog longer than one run takes (each app's
+ * push sends a batch at a time) and left the rest waiting: the job asks for another run of
+ * those at once, so a long backlog does not wait for the schedule between batches. A run that
+ * moved nothing (what waits, waits on something else) is not asked again. */
+export async function pushAllQueued(
+  db: Db,
+  only?: { companyId?: string; app?: string },
+): Promise<{ companyId: string; app: string }[]> {
+  const pending = rowsOf<{ company_id: string; app: string; queued: number }>(
+    await db.execute(sql`SELECT s.company_id::text, s.app, count(*)::int AS queued FROM integration_sync_log s
       JOIN integration_connections c ON c.company_id = s.company_id AND c.app = s.app AND c.status = 'connected'
       WHERE s.status = 'queued'
       ${only?.companyId ? sql`AND s.company_id = ${only.companyId}` : sql``}
-      ${only?.app ? sql`AND s.app = ${only.app}` : sql``}`),
+      ${only?.app ? sql`AND s.app = ${only.app}` : sql``}
+      GROUP BY s.company_id, s.app`),
   );
   let retryLater: RetryLater | null = null;
   let fault: unknown = null;
-  for (const { company_id, app } of pending) {
+  const backlogs: { companyId: string; app: string }[] = [];
+  for (const { company_id, app, queued } of pending) {
     if (!(app in APP_SYNCS)) continue; // an app this server no longer has
     try {
       await appSync(app).push(db, company_id, app);
+      const left = await queuedCount(db, company_id, app);
+      if (left > 0 && left < queued) backlogs.push({ companyId: company_id, app });
     } catch (error) {
       // one company's outage, or a fault in its data, does not hold up the others; the job
       // still fails (a fault first), to be logged and retried
@@ -63,4 +74,12 @@ export async function pushAllQueued(db: Db, only?: { companyId?: string; app?: s
   }
   if (fault) throw fault;
   if (retryLater) throw retryLater;
+  return backlogs;
+}
+
+async function queuedCount(db: Db, companyId: string, app: string): Promise<number> {
+  return rowsOf<{ queued: number }>(
+    await db.execute(sql`SELECT count(*)::int AS queued FROM integration_sync_log
+      WHERE company_id = ${companyId} AND app = ${app} AND status = 'queued'`),
+  )[0].queued;
 }
