@@ -8,8 +8,7 @@ import { sql } from 'drizzle-orm';
 import { backends, type TestApi } from './harness';
 import { rowsOf } from '../../src/server/db/connect';
 import { type QuickBooksStandIn } from '../standins/quickbooks';
-import { integrationsPushJob, setIntegrationJobSender } from '../../src/server/domain/integrations/queue';
-import { startJobQueue, type JobDefinition } from '../../src/server/jobs/queue';
+import { withPushJobQueue } from './support/jobs';
 import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 const INVOICES = 205;
@@ -44,13 +43,7 @@ describe.each(backends)('QuickBooks Online: a backlog longer than a run, on %s',
     for (let i = 1; i <= INVOICES; i++) await qb.issueInvoice(co, { number: `BL-${i}`, customer });
     expect(await waiting()).toEqual([{ status: 'queued', count: INVOICES }]);
 
-    const queue = await startJobQueue(api.database, [integrationsPushJob(api.database.db, 1) as JobDefinition], {
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
-      onError: () => undefined,
-    });
-    setIntegrationJobSender((name, data, options) => queue.boss.send(name, data, options ?? {}));
-    try {
+    await withPushJobQueue(api, async () => {
       const resumed = qb.ok(
         await qb.call<{ integrationResume: { status: string } }>(
           co,
@@ -62,10 +55,7 @@ describe.each(backends)('QuickBooks Online: a backlog longer than a run, on %s',
         timeout: 120_000,
         interval: 500,
       });
-    } finally {
-      setIntegrationJobSender(null);
-      await queue.stop();
-    }
+    });
     const sent = (qbo.records.Invoice ?? []).filter((r) => String(r.DocNumber).startsWith('BL-'));
     expect(sent).toHaveLength(INVOICES);
     expect(new Set(sent.map((r) => r.DocNumber)).size).toBe(INVOICES);

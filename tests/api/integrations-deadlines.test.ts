@@ -9,7 +9,8 @@ import { backends, type TestApi } from './harness';
 import { type QuickBooksStandIn } from '../standins/quickbooks';
 import { accountingApp } from '../../src/server/domain/integrations/apps';
 import { withTokens } from '../../src/server/domain/integrations/calls';
-import { ConnectorError, type ConnectorTokens } from '../../src/server/domain/integrations/connector';
+import type { ConnectorTokens } from '../../src/server/domain/integrations/connector';
+import { connectorFailureOf as failureOf } from './support/failures';
 import { connectionOf, tokensOf } from '../../src/server/domain/integrations/store';
 import { quickBooksCalls, quickBooksCompany, setEnv, type Member, type QuickBooksRig } from './support/quickbooks';
 
@@ -28,14 +29,6 @@ describe.each(backends)('QuickBooks Online: calls that get no answer in time, on
   };
   const listAccounts = (tokens: ConnectorTokens) =>
     withTokens(api.database.db, co.companyId, app, { tokens: { ...tokens } }, (t) => app.connector.listAccounts(t));
-  const failureOf = async (call: Promise<unknown>) => {
-    const error = await call.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ConnectorError);
-    return (error as ConnectorError).failure;
-  };
 
   beforeAll(async () => {
     ({ rig, api, qbo, co } = await quickBooksCompany(backend));

@@ -20,8 +20,8 @@ import {
 } from './support/quickbooks';
 import { pushAllQueued } from '../../src/server/domain/integrations/pushers';
 import { pushQueued } from '../../src/server/domain/integrations/sync';
-import { integrationsPushJob, PUSH_JOB, setIntegrationJobSender } from '../../src/server/domain/integrations/queue';
-import { startJobQueue, type JobDefinition } from '../../src/server/jobs/queue';
+import { PUSH_JOB } from '../../src/server/domain/integrations/queue';
+import { withPushJobQueue } from './support/jobs';
 
 const INTEGRATION = `{ app addOn provider enabled status lastSyncAt connectedAt failures { entityType entityId attempts error at } }`;
 
@@ -208,15 +208,8 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
   });
 
   it('an invoice saved as issued is pushed by the job on its own, woken from the save', async () => {
-    const queue = await startJobQueue(api.database, [integrationsPushJob(api.database.db, 1) as JobDefinition], {
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
-      onError: () => undefined,
-    });
-    // as startJobs does: the save's hook asks this queue for a run (on PGlite the send must not
-    // wait inside the invoice's transaction, or the save never ends)
-    setIntegrationJobSender((name, data, options) => queue.boss.send(name, data, options ?? {}));
-    try {
+    // as startJobs does: the save's hook asks this queue for a run
+    await withPushJobQueue(api, async () => {
       const invoice = await issueInvoice([{ description: 'Gin 375 mL', quantity: 4, unitPrice: 19.75 }]);
       await vi.waitFor(async () => expect(await logOf(invoice.id)).toMatchObject({ status: 'succeeded' }), {
         timeout: 60_000,
@@ -224,10 +217,7 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
       });
       // 4 x 19.75 = 79.00
       expect(qboInvoicesNumbered(invoice.number).map((i) => i.TotalAmt)).toEqual([79]);
-    } finally {
-      setIntegrationJobSender(null);
-      await queue.stop();
-    }
+    });
   }, 90_000);
 
   it('a job retried after QuickBooks created the invoice but the link was lost makes no second invoice', async () => {
@@ -297,12 +287,7 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
 
     // through pg-boss: the job fails on another 500 and its retry pushes
     qbo.inject({ kind: '500' });
-    const queue = await startJobQueue(api.database, [integrationsPushJob(api.database.db, 1) as JobDefinition], {
-      schedule: false,
-      pollingIntervalSeconds: 0.5,
-      onError: () => undefined,
-    });
-    try {
+    await withPushJobQueue(api, async (queue) => {
       const jobId = await queue.boss.send(PUSH_JOB, { companyId: co.companyId, app: 'quickbooks' });
       await vi.waitFor(async () => expect(await logOf(invoice.id)).toMatchObject({ status: 'succeeded' }), {
         timeout: 60_000,
@@ -310,9 +295,7 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
       });
       const job = await queue.boss.getJobById(PUSH_JOB, jobId!);
       expect(job?.retryCount).toBeGreaterThanOrEqual(1);
-    } finally {
-      await queue.stop();
-    }
+    });
     expect(qbo.requests.filter((r) => r.status === 500)).toHaveLength(2);
     expect(qboInvoicesNumbered(invoice.number)).toHaveLength(1);
     expect(await logOf(invoice.id)).toMatchObject({ attempts: 3, last_error: null });

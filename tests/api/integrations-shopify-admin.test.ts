@@ -5,7 +5,8 @@
 // 401 asks to connect again, 422 is a refusal in Shopify's words). No database: the connector
 // alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectorError, type ConnectorTokens } from '../../src/server/domain/integrations/connector';
+import type { ConnectorTokens } from '../../src/server/domain/integrations/connector';
+import { connectorFailureOf as failureOf } from './support/failures';
 import { shopifyConnector } from '../../src/server/domain/integrations/shopify/connector';
 import { startShopifyStandIn, type ShopifyStandIn } from '../standins/shopify';
 
@@ -18,15 +19,6 @@ async function connect(): Promise<ConnectorTokens> {
   const url = shopifyConnector.authorizeUrlForShop(shopify.shop, 'state-1', 'http://app.example/callback');
   const consent = await fetch(url, { redirect: 'manual' });
   return shopifyConnector.exchangeCode(consent.headers.get('location')!, 'http://app.example/callback');
-}
-
-async function failureOf(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return (error as ConnectorError).failure;
 }
 
 beforeAll(async () => {
