@@ -6,23 +6,14 @@
 // /accountingsetup, then disconnects. The winery of the demo has the accounting
 // add-on switched on and not connected.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { generatedMessages } from '../src/generated/i18n';
+import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
+import { choose, fill, L } from './forms';
 import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
 
 /** screens load their chunks and records: give a poll time */
 const WAIT = { timeout: 15_000 };
-
-/** The English label of a field (of a line when `line` is given) as the form shows it. */
-function L(resource: string, field: string, line?: string): RegExp {
-  const fields = (generatedMessages.en as unknown as { resources: Record<string, { fields: Record<string, unknown> }> })
-    .resources[resource].fields;
-  const value = line ? (fields[line] as Record<string, string>)[field] : fields[field];
-  if (typeof value !== 'string') throw new Error(`no label for ${resource}.${line ? `${line}.` : ''}${field}`);
-  return new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
 
 describe('accounting integration', () => {
   let browser: Browser;
@@ -36,26 +27,6 @@ describe('accounting integration', () => {
   const menu = () => page.getByTestId('app-menu');
   const customer = `Épicerie ${number}`;
   const path = () => new URL(page.url()).pathname;
-
-  const fill = (scope: Page | Locator, label: RegExp, value: string) => scope.getByLabel(label).first().fill(value);
-
-  /** An enum (select) or reference (autocomplete) input: opens it and picks the option. */
-  async function choose(scope: Page | Locator, label: RegExp, option: string) {
-    const box = scope.getByRole('combobox', { name: label }).first();
-    await box.click();
-    const typed = await page.evaluate(() => document.activeElement?.tagName === 'INPUT');
-    if (typed) await page.keyboard.type(option);
-    const options = page.getByRole('option');
-    if (
-      !(await options
-        .first()
-        .isVisible({ timeout: 3_000 })
-        .catch(() => false))
-    )
-      await page.keyboard.press('ArrowDown');
-    await options.filter({ hasText: option }).first().click();
-    if (typed) await page.keyboard.press('Tab');
-  }
 
   const save = () => page.getByRole('button', { name: /^(Save|Enregistrer)$/ }).click();
 
