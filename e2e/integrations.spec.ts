@@ -7,7 +7,7 @@
 // add-on switched on and not connected.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launch, signIn } from './browser';
+import { BASE_URL, dismissHints, launch, shotIfFailed, signIn } from './browser';
 import { choose, fill, L } from './forms';
 import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
@@ -40,30 +40,14 @@ describe('accounting integration', () => {
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // the guided hints and the popup tip, dismissed as a person would whenever they show
-    for (const name of [/^Okay$/i, /^Do not show again$/i])
-      await page.addLocatorHandler(
-        page.getByRole('button', { name }),
-        async (button) => {
-          await button.click();
-        },
-        { noWaitAfter: true },
-      );
+    await dismissHints(page);
     await signIn(page, 'demo@example.com', 'distill-demo', '/dashboard');
     token = await accessToken(page);
     companyId = await companyIdNamed(token, 'Vignoble de la Vallée');
     expect(companyId).not.toBe('');
     await openCompany(page, companyId, '/apps');
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    await page
-      .screenshot({
-        path: `.test-results/integrations-${context.task.name.slice(0, 12).replace(/\W/g, '_')}.png`,
-        fullPage: true,
-      })
-      .catch(() => undefined);
-    console.log(`${context.task.name}: at ${page.url()}`);
-  });
+  afterEach((context) => shotIfFailed(page, 'integrations', context));
   afterAll(async () => {
     await browser?.close();
     await qbo?.close();

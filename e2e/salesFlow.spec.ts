@@ -5,7 +5,7 @@
 // 60 - 4 - 6 = 50 bottles left; the invoice is 10 x 25 = $250.00.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launch, signIn } from './browser';
+import { BASE_URL, dismissHints, launch, shotIfFailed, signIn } from './browser';
 import { choose, fill, L } from './forms';
 import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 
@@ -59,25 +59,9 @@ describe('the sales flow, as a person uses it', () => {
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on('pageerror', (e) => errors.push(e.message));
-    for (const name of [/^Okay$/i, /^Do not show again$/i])
-      await page.addLocatorHandler(
-        page.getByRole('button', { name }),
-        async (button) => {
-          await button.click();
-        },
-        { noWaitAfter: true },
-      );
+    await dismissHints(page);
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    await page
-      .screenshot({
-        path: `.test-results/salesFlow-${context.task.name.slice(0, 12).replace(/\W/g, '_')}.png`,
-        fullPage: true,
-      })
-      .catch(() => undefined);
-    console.log(`${context.task.name}: at ${page.url()}`);
-  });
+  afterEach((context) => shotIfFailed(page, 'salesFlow', context));
   afterAll(async () => {
     await browser?.close();
     expect(errors).toEqual([]);
