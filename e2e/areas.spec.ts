@@ -1,10 +1,10 @@
 // Issue 4: per area, a person creates a record through the generic form (lines included where
 // the entity has lines), finds it in the list, edits it and sees the change.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { entityByName } from '../src/generated/entities';
-import { generatedMessages } from '../src/generated/i18n';
 import { BASE_URL, launch, signIn } from './browser';
+import { addLine, choose, fill, L } from './forms';
 import { accessToken, api, companyDay, openCompany } from './session';
 
 const stamp = Date.now().toString(36);
@@ -12,52 +12,7 @@ const today = companyDay();
 
 let page: Page;
 
-/** The English label of a field (of a line when `line` is given), as the form shows it: a regex on its start. */
-function L(resource: string, field: string, line?: string): RegExp {
-  const fields = (generatedMessages.en as unknown as { resources: Record<string, { fields: Record<string, unknown> }> })
-    .resources[resource].fields;
-  const value = line ? (fields[line] as Record<string, string>)[field] : fields[field];
-  if (typeof value !== 'string') throw new Error(`no label for ${resource}.${line ? `${line}.` : ''}${field}`);
-  return new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
-
 const path = () => new URL(page.url()).pathname;
-
-async function text(scope: Page | Locator, label: RegExp, value: string) {
-  const input = scope.getByLabel(label).first();
-  await input.fill(value);
-}
-
-/** An enum (MUI select) or reference (autocomplete) input: opens it and picks an option. */
-async function choose(scope: Page | Locator, label: RegExp, option?: string) {
-  const box = scope.getByRole('combobox', { name: label }).first();
-  await box.click();
-  // an autocomplete keeps the focus in its text box: type to narrow it; a select shows its menu
-  const typed = await page.evaluate(() => document.activeElement?.tagName === 'INPUT');
-  if (typed && option) await page.keyboard.type(option);
-  const options = page.getByRole('option');
-  if (
-    !(await options
-      .first()
-      .isVisible({ timeout: 3_000 })
-      .catch(() => false))
-  )
-    await page.keyboard.press('ArrowDown');
-  await options.first().waitFor();
-  if (option) await options.filter({ hasText: option }).first().click();
-  else await options.first().click();
-  if (typed) await page.keyboard.press('Tab');
-}
-
-/** Adds a line to the lines input `field` and answers the new line's scope. */
-async function addLine(field: string): Promise<Locator> {
-  const container = page.locator(`.ra-input-${field}`).first();
-  const before = await container.locator('.RaSimpleFormIterator-line').count();
-  await container.getByRole('button', { name: /^Add$/ }).last().click();
-  const line = container.locator('.RaSimpleFormIterator-line').nth(before);
-  await line.waitFor();
-  return line;
-}
 
 async function save() {
   await page.getByRole('button', { name: /^Save$/ }).click();
@@ -145,20 +100,20 @@ describe('each area: create and edit a record through its form', () => {
   it('sales: a sales order with two lines', async () => {
     const number = `SO-E2E-${stamp}`;
     await page.goto(`${BASE_URL}/sales/salesorders/new`);
-    await text(page, L('salesOrders', 'number'), number);
+    await fill(page, L('salesOrders', 'number'), number);
     await choose(page, L('salesOrders', 'customer'));
-    await text(page, L('salesOrders', 'date'), today);
+    await fill(page, L('salesOrders', 'date'), today);
     for (const quantity of ['3', '5']) {
-      const line = await addLine('lines');
+      const line = await addLine(page, 'lines');
       await choose(line, L('salesOrders', 'product', 'lines'));
-      await text(line, L('salesOrders', 'quantity', 'lines'), quantity);
+      await fill(line, L('salesOrders', 'quantity', 'lines'), quantity);
     }
     await save();
     await expectSavedTo('/sales/salesorders');
     await openFromList('/sales/salesorders', 'salesOrder', number);
     await expect.poll(() => page.locator('.RaSimpleFormIterator-line').count()).toBe(2);
-    await text(page, L('salesOrders', 'customerPO'), `PO ${stamp}`);
-    await text(page.locator('.RaSimpleFormIterator-line').nth(1), L('salesOrders', 'quantity', 'lines'), '7');
+    await fill(page, L('salesOrders', 'customerPO'), `PO ${stamp}`);
+    await fill(page.locator('.RaSimpleFormIterator-line').nth(1), L('salesOrders', 'quantity', 'lines'), '7');
     await save();
     await expectSavedTo('/sales/salesorders');
     await openFromList('/sales/salesorders', 'salesOrder', number);
@@ -177,17 +132,17 @@ describe('each area: create and edit a record through its form', () => {
   it('purchasing: a purchase order with a line', async () => {
     const number = `PO-E2E-${stamp}`;
     await page.goto(`${BASE_URL}/purchasing/purchaseorders/new`);
-    await text(page, L('purchaseOrders', 'number'), number);
+    await fill(page, L('purchaseOrders', 'number'), number);
     await choose(page, L('purchaseOrders', 'supplier'));
-    await text(page, L('purchaseOrders', 'date'), today);
-    const line = await addLine('lines');
+    await fill(page, L('purchaseOrders', 'date'), today);
+    const line = await addLine(page, 'lines');
     await choose(line, L('purchaseOrders', 'item', 'lines'));
-    await text(line, L('purchaseOrders', 'quantity', 'lines'), '12');
+    await fill(line, L('purchaseOrders', 'quantity', 'lines'), '12');
     await save();
     await expectSavedTo('/purchasing/purchaseorders');
     await openFromList('/purchasing/purchaseorders', 'purchaseOrder', number);
     await expect.poll(() => page.locator('.RaSimpleFormIterator-line').count()).toBe(1);
-    await text(page, L('purchaseOrders', 'supplierReference'), `REF-${stamp}`);
+    await fill(page, L('purchaseOrders', 'supplierReference'), `REF-${stamp}`);
     await save();
     await expectSavedTo('/purchasing/purchaseorders');
     await page.getByRole('cell', { name: number }).first().waitFor();
@@ -196,12 +151,12 @@ describe('each area: create and edit a record through its form', () => {
   it('equipment: a tank', async () => {
     const name = `Tank E2E ${stamp}`;
     await page.goto(`${BASE_URL}/production/tanks/new`);
-    await text(page, L('tanks', 'name'), name);
-    await text(page, L('tanks', 'capacity'), '1500');
+    await fill(page, L('tanks', 'name'), name);
+    await fill(page, L('tanks', 'capacity'), '1500');
     await save();
     await expectSavedTo('/production/tanks');
     await openFromList('/production/tanks', 'tank', name);
-    await text(page, L('tanks', 'capacity'), '1800');
+    await fill(page, L('tanks', 'capacity'), '1800');
     await save();
     await expectSavedTo('/production/tanks');
     await openFromList('/production/tanks', 'tank', name);
@@ -211,12 +166,12 @@ describe('each area: create and edit a record through its form', () => {
   it('inventory: a cask', async () => {
     const number = `CASK-E2E-${stamp}`;
     await page.goto(`${BASE_URL}/inventory/casks/new`);
-    await text(page, L('casks', 'number'), number);
-    await text(page, L('casks', 'size'), '200');
+    await fill(page, L('casks', 'number'), number);
+    await fill(page, L('casks', 'size'), '200');
     await save();
     await expectSavedTo('/inventory/casks');
     await openFromList('/inventory/casks', 'cask', number);
-    await text(page, L('casks', 'location'), `Rack ${stamp}`);
+    await fill(page, L('casks', 'location'), `Rack ${stamp}`);
     await save();
     await expectSavedTo('/inventory/casks');
     await openFromList('/inventory/casks', 'cask', number);
@@ -226,12 +181,12 @@ describe('each area: create and edit a record through its form', () => {
   it('alcohol: a spirit', async () => {
     const name = `Spirit E2E ${stamp}`;
     await page.goto(`${BASE_URL}/spirits/new`);
-    await text(page, L('spirits', 'name'), name);
+    await fill(page, L('spirits', 'name'), name);
     await choose(page, L('spirits', 'class'), 'Gin');
     await save();
     await expectSavedTo('/spirits');
     await openFromList('/spirits', 'spirit', name);
-    await text(page, L('spirits', 'defaultStrength'), '43');
+    await fill(page, L('spirits', 'defaultStrength'), '43');
     await save();
     await expectSavedTo('/spirits');
     await openFromList('/spirits', 'spirit', name);
@@ -241,21 +196,21 @@ describe('each area: create and edit a record through its form', () => {
   it('settings: a combined tax with two components', async () => {
     const name = `GST+QST E2E ${stamp}`;
     await page.goto(`${BASE_URL}/taxedit`);
-    await text(page, L('taxes', 'name'), name);
-    await text(page, L('taxes', 'rate'), '14.975');
+    await fill(page, L('taxes', 'name'), name);
+    await fill(page, L('taxes', 'rate'), '14.975');
     for (const [part, rate] of [
       ['GST', '5'],
       ['QST', '9.975'],
     ]) {
-      const line = await addLine('components');
-      await text(line, L('taxes', 'name', 'components'), part);
-      await text(line, L('taxes', 'rate', 'components'), rate);
+      const line = await addLine(page, 'components');
+      await fill(line, L('taxes', 'name', 'components'), part);
+      await fill(line, L('taxes', 'rate', 'components'), rate);
     }
     await save();
     await expectSavedTo('/taxes');
     await openFromList('/taxes', 'tax', name);
     await expect.poll(() => page.locator('.RaSimpleFormIterator-line').count()).toBe(2);
-    await text(page, L('taxes', 'code'), `C${stamp}`.slice(0, 10));
+    await fill(page, L('taxes', 'code'), `C${stamp}`.slice(0, 10));
     await save();
     await expectSavedTo('/taxes');
     await page.getByRole('cell', { name }).first().waitFor();
@@ -264,11 +219,11 @@ describe('each area: create and edit a record through its form', () => {
   it('planning: a planning role', async () => {
     const name = `Role E2E ${stamp}`;
     await page.goto(`${BASE_URL}/planning/scheduling/roles/new`);
-    await text(page, L('planningRoles', 'name'), name);
+    await fill(page, L('planningRoles', 'name'), name);
     await save();
     await expectSavedTo('/planning/scheduling/roles');
     await openFromList('/planning/scheduling/roles', 'planningRole', name);
-    await text(page, L('planningRoles', 'hoursPerDay'), '6');
+    await fill(page, L('planningRoles', 'hoursPerDay'), '6');
     await save();
     await expectSavedTo('/planning/scheduling/roles');
     await openFromList('/planning/scheduling/roles', 'planningRole', name);
@@ -278,7 +233,7 @@ describe('each area: create and edit a record through its form', () => {
   it('production: a distillation with two inputs', async () => {
     const lot = `D-E2E-${stamp}`;
     await page.goto(`${BASE_URL}/production/distilling/new`);
-    await text(page, L('distillations', 'lot'), lot);
+    await fill(page, L('distillations', 'lot'), lot);
     // the date-time widget: a date box (TBD when empty) with hour and minute choices
     await page
       .getByRole('textbox', { name: L('distillations', 'date') })
@@ -286,16 +241,16 @@ describe('each area: create and edit a record through its form', () => {
       .fill(today);
     await page.keyboard.press('Tab');
     for (const quantity of ['1000', '250']) {
-      const line = await addLine('inputs');
+      const line = await addLine(page, 'inputs');
       await choose(line, L('distillations', 'type', 'inputs'), 'Item');
       await choose(line, L('distillations', 'item', 'inputs'));
-      await text(line, L('distillations', 'quantity', 'inputs'), quantity);
+      await fill(line, L('distillations', 'quantity', 'inputs'), quantity);
     }
     await save();
     await expectSavedTo('/production/distilling');
     await openFromList('/production/distilling', 'distillation', lot);
     await expect.poll(() => page.locator('.ra-input-inputs .RaSimpleFormIterator-line').count()).toBe(2);
-    await text(page, L('distillations', 'comments'), `Good run ${stamp}`);
+    await fill(page, L('distillations', 'comments'), `Good run ${stamp}`);
     await save();
     await expectSavedTo('/production/distilling');
     await openFromList('/production/distilling', 'distillation', lot);
@@ -306,8 +261,8 @@ describe('each area: create and edit a record through its form', () => {
     await page.goto(`${BASE_URL}/settings/0`);
     await page.getByRole('tab', { name: 'Distillery information' }).waitFor();
     const phone = `705-555-${stamp.slice(-4)}`;
-    await text(page, /^Phone/, phone);
-    await text(page, /^Business number/, '123456789RT0001');
+    await fill(page, /^Phone/, phone);
+    await fill(page, /^Business number/, '123456789RT0001');
     await choose(page, /^Time zone/, 'America/Halifax');
     await save();
     await page.getByText('Settings saved').waitFor();
@@ -315,7 +270,7 @@ describe('each area: create and edit a record through its form', () => {
     await expect.poll(() => page.getByLabel(/^Phone/).inputValue()).toBe(phone);
     await expect.poll(() => page.getByLabel(/^Time zone/).inputValue()).toBe('America/Halifax');
     // a required company name
-    await text(page, /^Name/, ' ');
+    await fill(page, /^Name/, ' ');
     await save();
     await page.getByText('Required').first().waitFor();
     await page.reload();
@@ -348,16 +303,16 @@ describe('each area: create and edit a record through its form', () => {
     // /userinfo: the authorization server's field errors show under the field
     await page.goto(`${BASE_URL}/userinfo`);
     await expect.poll(() => page.getByLabel(/^E-mail/).inputValue()).toBe('demo@example.com');
-    await text(page, /^E-mail/, 'other@example.com');
+    await fill(page, /^E-mail/, 'other@example.com');
     await save();
     await page.getByText('E-mail already in use').waitFor();
-    await text(page, /^E-mail/, 'demo@example.com');
-    await text(page, /^Name/, `Demo ${stamp}`);
+    await fill(page, /^E-mail/, 'demo@example.com');
+    await fill(page, /^Name/, `Demo ${stamp}`);
     await save();
     await page.getByText('Personal information saved').waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel(/^Name/).inputValue()).toBe(`Demo ${stamp}`);
-    await text(page, /^Name/, 'Dana Demo');
+    await fill(page, /^Name/, 'Dana Demo');
     await save();
     await page.getByText('Personal information saved').waitFor();
   });

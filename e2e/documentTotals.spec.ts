@@ -2,25 +2,15 @@
 // by the same code the server stores them with; a saved invoice's panel agrees with its stored
 // total. Figures worked by hand in the comments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
-import { generatedMessages } from '../src/generated/i18n';
+import { fill, L } from './forms';
 import { roundDecimal } from '../src/shared/money';
-
-/** The English label of a field (of a line when `line` is given) as the form shows it. */
-function L(resource: string, field: string, line?: string): RegExp {
-  const fields = (generatedMessages.en as unknown as { resources: Record<string, { fields: Record<string, unknown> }> })
-    .resources[resource].fields;
-  const value = line ? (fields[line] as Record<string, string>)[field] : fields[field];
-  if (typeof value !== 'string') throw new Error(`no label for ${resource}.${line ? `${line}.` : ''}${field}`);
-  return new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
 
 describe('document totals, as a person edits lines', () => {
   let browser: Browser;
   let page: Page;
   const panel = () => page.locator('[aria-label="Totals"]');
-  const fill = (scope: Page | Locator, label: RegExp, value: string) => scope.getByLabel(label).first().fill(value);
 
   beforeAll(async () => {
     browser = await launch();

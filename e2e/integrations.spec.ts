@@ -6,23 +6,14 @@
 // /accountingsetup, then disconnects. The winery of the demo has the accounting
 // add-on switched on and not connected.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { generatedMessages } from '../src/generated/i18n';
-import { BASE_URL, launch, signIn } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, dismissHints, launch, shotIfFailed, signIn } from './browser';
+import { choose, fill, L } from './forms';
 import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
 
 /** screens load their chunks and records: give a poll time */
 const WAIT = { timeout: 15_000 };
-
-/** The English label of a field (of a line when `line` is given) as the form shows it. */
-function L(resource: string, field: string, line?: string): RegExp {
-  const fields = (generatedMessages.en as unknown as { resources: Record<string, { fields: Record<string, unknown> }> })
-    .resources[resource].fields;
-  const value = line ? (fields[line] as Record<string, string>)[field] : fields[field];
-  if (typeof value !== 'string') throw new Error(`no label for ${resource}.${line ? `${line}.` : ''}${field}`);
-  return new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
 
 describe('accounting integration', () => {
   let browser: Browser;
@@ -37,26 +28,6 @@ describe('accounting integration', () => {
   const customer = `Épicerie ${number}`;
   const path = () => new URL(page.url()).pathname;
 
-  const fill = (scope: Page | Locator, label: RegExp, value: string) => scope.getByLabel(label).first().fill(value);
-
-  /** An enum (select) or reference (autocomplete) input: opens it and picks the option. */
-  async function choose(scope: Page | Locator, label: RegExp, option: string) {
-    const box = scope.getByRole('combobox', { name: label }).first();
-    await box.click();
-    const typed = await page.evaluate(() => document.activeElement?.tagName === 'INPUT');
-    if (typed) await page.keyboard.type(option);
-    const options = page.getByRole('option');
-    if (
-      !(await options
-        .first()
-        .isVisible({ timeout: 3_000 })
-        .catch(() => false))
-    )
-      await page.keyboard.press('ArrowDown');
-    await options.filter({ hasText: option }).first().click();
-    if (typed) await page.keyboard.press('Tab');
-  }
-
   const save = () => page.getByRole('button', { name: /^(Save|Enregistrer)$/ }).click();
 
   beforeAll(async () => {
@@ -69,30 +40,14 @@ describe('accounting integration', () => {
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // the guided hints and the popup tip, dismissed as a person would whenever they show
-    for (const name of [/^Okay$/i, /^Do not show again$/i])
-      await page.addLocatorHandler(
-        page.getByRole('button', { name }),
-        async (button) => {
-          await button.click();
-        },
-        { noWaitAfter: true },
-      );
+    await dismissHints(page);
     await signIn(page, 'demo@example.com', 'distill-demo', '/dashboard');
     token = await accessToken(page);
     companyId = await companyIdNamed(token, 'Vignoble de la Vallée');
     expect(companyId).not.toBe('');
     await openCompany(page, companyId, '/apps');
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    await page
-      .screenshot({
-        path: `.test-results/integrations-${context.task.name.slice(0, 12).replace(/\W/g, '_')}.png`,
-        fullPage: true,
-      })
-      .catch(() => undefined);
-    console.log(`${context.task.name}: at ${page.url()}`);
-  });
+  afterEach((context) => shotIfFailed(page, 'integrations', context));
   afterAll(async () => {
     await browser?.close();
     await qbo?.close();

@@ -14,8 +14,9 @@
 //   at night  spirit tank 40 L / 26 LAA; blend tank 125 L / 50 LAA at 40 %; fermenters empty;
 //             130 LAA produced = 26 + 50 + 36 + 18
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
+import { addLine, chooseExact } from './forms';
 import { accessToken, api, openCompany } from './session';
 
 describe('a production day, as a person does it', () => {
@@ -70,25 +71,6 @@ describe('a production day, as a person does it', () => {
   /** a value the screen shows once its data has loaded (references fill in after a moment) */
   const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
-  /** A reference (autocomplete) or enum (select) input: opens it, types to narrow, picks the option. */
-  async function choose(scope: Page | Locator, label: RegExp, option: string) {
-    const box = scope.getByRole('combobox', { name: label }).first();
-    await box.click();
-    const typed = await page.evaluate(() => document.activeElement?.tagName === 'INPUT');
-    if (typed) await box.fill(option);
-    await page.getByRole('option', { name: option, exact: true }).first().click();
-  }
-
-  /** Adds a line to the lines input `field` and answers the new line. */
-  async function addLine(field: string): Promise<Locator> {
-    const container = page.locator(`.ra-input-${field}`).first();
-    const before = await container.locator('.RaSimpleFormIterator-line').count();
-    await container.getByRole('button', { name: /^Add$/ }).last().click();
-    const line = container.locator('.RaSimpleFormIterator-line').nth(before);
-    await line.waitFor();
-    return line;
-  }
-
   const lineOf = (field: string, n: number) =>
     page.locator(`.ra-input-${field}`).first().locator('.RaSimpleFormIterator-line').nth(n);
 
@@ -99,9 +81,9 @@ describe('a production day, as a person does it', () => {
       .first()
       .fill(day);
     await page.keyboard.press('Tab');
-    await choose(page, /^Hour/, String(hour));
-    await choose(page, /^am\/pm/, meridiem);
-    await choose(page, /^Site/, siteName);
+    await chooseExact(page, /^Hour/, String(hour));
+    await chooseExact(page, /^am\/pm/, meridiem);
+    await chooseExact(page, /^Site/, siteName);
   }
 
   /** Saves the form; when it stays, fails with what the screen says is wrong. */
@@ -274,8 +256,8 @@ describe('a production day, as a person does it', () => {
       [names.f1, '1200'],
       [names.f2, '800'],
     ]) {
-      const line = await addLine('fermenters');
-      await choose(line, /^Fermenter/, fermenter);
+      const line = await addLine(page, 'fermenters');
+      await chooseExact(line, /^Fermenter/, fermenter);
       await line.getByLabel(/^Volume/).fill(volume);
     }
     await save('/production/mashing');
@@ -303,15 +285,15 @@ describe('a production day, as a person does it', () => {
       [names.f1, '1200'],
       [names.f2, '800'],
     ]) {
-      const line = await addLine('inputs');
-      await choose(line, /^Type/, 'Non-excise alcohol');
-      await choose(line, /^Non-excise alcohol/, names.bill);
-      await choose(line, /^From fermenter/, fermenter);
+      const line = await addLine(page, 'inputs');
+      await chooseExact(line, /^Type/, 'Non-excise alcohol');
+      await chooseExact(line, /^Non-excise alcohol/, names.bill);
+      await chooseExact(line, /^From fermenter/, fermenter);
       await line.getByLabel(/^Quantity/).fill(volume);
     }
     // the hearts: 130 LAA at 65 % into the spirit tank, so 130 x 100 / 65 = 200 L
     const hearts = lineOf('outputs', 0);
-    await choose(hearts, /^Into tank/, names.t1);
+    await chooseExact(hearts, /^Into tank/, names.t1);
     await hearts.getByLabel(/^Quantity/).fill('130');
     await hearts.getByLabel(/^Strength/).fill('65');
     await save('/production/distilling');
@@ -334,8 +316,8 @@ describe('a production day, as a person does it', () => {
     await poll(() => sugar.getByLabel(/^Quantity/).inputValue()).toBe('4.000');
     await page.getByLabel(/^Lot/).first().fill(`B-${stamp}`);
     await started(1, 'pm');
-    await choose(page, /^Into tank/, names.t2);
-    await choose(spirit, /^From tank/, names.t1);
+    await chooseExact(page, /^Into tank/, names.t2);
+    await chooseExact(spirit, /^From tank/, names.t1);
     await save('/production/blending');
     // out of the spirit tank: 160 of its 200 L, 130 x 160 / 200 = 104 LAA; it keeps 40 L, 26 LAA
     expect(await contentsOf('tanks', ids.t1)).toContain(
@@ -396,7 +378,7 @@ describe('a production day, as a person does it', () => {
     }
     await page.getByLabel(/^Lot/).first().fill(lot);
     await started(hour, 'pm');
-    await choose(page, /^From tank/, names.t2);
+    await chooseExact(page, /^From tank/, names.t2);
     if (dutyPaid) await page.getByLabel(/^Duty paid/).check();
     await save('/production/bottling');
   }

@@ -1,8 +1,9 @@
 // Issue 13, purchasing: a purchase order made in the screens, received in part with the order's
 // Receive button (which makes the receipt and opens it), and the item's quantity on hand after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launch, signIn } from './browser';
+import { chooseExact } from './forms';
 import { accessToken, api, openCompany } from './session';
 
 describe('purchasing', () => {
@@ -15,15 +16,6 @@ describe('purchasing', () => {
   let itemId = '';
   const path = () => new URL(page.url()).pathname;
   const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
-
-  /** A reference (autocomplete) or enum (select) input: opens it, types to narrow, picks the option. */
-  async function choose(scope: Page | Locator, label: RegExp, option: string) {
-    const box = scope.getByRole('combobox', { name: label }).first();
-    await box.click();
-    const typed = await page.evaluate(() => document.activeElement?.tagName === 'INPUT');
-    if (typed) await box.fill(option);
-    await page.getByRole('option', { name: option, exact: true }).first().click();
-  }
 
   beforeAll(async () => {
     browser = await launch();
@@ -56,18 +48,18 @@ describe('purchasing', () => {
       .getByLabel(/^Number/)
       .first()
       .fill(names.order);
-    await choose(page, /^Supplier/, names.supplier);
+    await chooseExact(page, /^Supplier/, names.supplier);
     await page
       .getByRole('textbox', { name: /^Order date/ })
       .first()
       .fill('2026-05-01');
     await page.keyboard.press('Tab');
-    await choose(page, /^Status/, 'Sent');
+    await chooseExact(page, /^Status/, 'Sent');
     const lines = page.locator('.ra-input-lines').first();
     await lines.getByRole('button', { name: /^Add$/ }).last().click();
     const line = lines.locator('.RaSimpleFormIterator-line').first();
     await line.waitFor();
-    await choose(line, /^Item/, names.item);
+    await chooseExact(line, /^Item/, names.item);
     await line.getByLabel(/^Quantity/).fill('10');
     await line.getByLabel(/^Unit cost/).fill('2');
     await page.getByRole('button', { name: /^Save$/ }).click();

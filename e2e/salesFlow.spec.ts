@@ -4,9 +4,9 @@
 // Figures: 60 bottles duty paid to start; 10 ordered at $25.00 (no tax); shipped 4 then 6:
 // 60 - 4 - 6 = 50 bottles left; the invoice is 10 x 25 = $250.00.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { generatedMessages } from '../src/generated/i18n';
-import { BASE_URL, launch, signIn } from './browser';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, dismissHints, launch, shotIfFailed, signIn } from './browser';
+import { choose, fill, L } from './forms';
 import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 
 const stamp = Date.now().toString(36);
@@ -19,40 +19,7 @@ let page: Page;
 /** screens load their chunks and records: give a poll time */
 const WAIT = { timeout: 15_000 };
 
-/** The English label of a field (of a line when `line` is given) as the form shows it. */
-function L(resource: string, field: string, line?: string): RegExp {
-  const fields = (generatedMessages.en as unknown as { resources: Record<string, { fields: Record<string, unknown> }> })
-    .resources[resource].fields;
-  const value = line ? (fields[line] as Record<string, string>)[field] : fields[field];
-  if (typeof value !== 'string') throw new Error(`no label for ${resource}.${line ? `${line}.` : ''}${field}`);
-  return new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
-
 const path = () => new URL(page.url()).pathname;
-
-async function fill(scope: Page | Locator, label: RegExp, value: string) {
-  await scope.getByLabel(label).first().fill(value);
-}
-
-/** An enum (select) or reference (autocomplete) input: opens it and picks an option. */
-async function choose(scope: Page | Locator, label: RegExp, option?: string) {
-  const box = scope.getByRole('combobox', { name: label }).first();
-  await box.click();
-  const typed = await page.evaluate(() => document.activeElement?.tagName === 'INPUT');
-  if (typed && option) await page.keyboard.type(option);
-  const options = page.getByRole('option');
-  if (
-    !(await options
-      .first()
-      .isVisible({ timeout: 3_000 })
-      .catch(() => false))
-  )
-    await page.keyboard.press('ArrowDown');
-  await options.first().waitFor();
-  if (option) await options.filter({ hasText: option }).first().click();
-  else await options.first().click();
-  if (typed) await page.keyboard.press('Tab');
-}
 
 async function save() {
   await page.getByRole('button', { name: /^Save$/ }).click();
@@ -92,25 +59,9 @@ describe('the sales flow, as a person uses it', () => {
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on('pageerror', (e) => errors.push(e.message));
-    for (const name of [/^Okay$/i, /^Do not show again$/i])
-      await page.addLocatorHandler(
-        page.getByRole('button', { name }),
-        async (button) => {
-          await button.click();
-        },
-        { noWaitAfter: true },
-      );
+    await dismissHints(page);
   });
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    await page
-      .screenshot({
-        path: `.test-results/salesFlow-${context.task.name.slice(0, 12).replace(/\W/g, '_')}.png`,
-        fullPage: true,
-      })
-      .catch(() => undefined);
-    console.log(`${context.task.name}: at ${page.url()}`);
-  });
+  afterEach((context) => shotIfFailed(page, 'salesFlow', context));
   afterAll(async () => {
     await browser?.close();
     expect(errors).toEqual([]);

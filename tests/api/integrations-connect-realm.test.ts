@@ -47,12 +47,7 @@ describe.each(backends)('QuickBooks Online reconnected to another company on %s'
       await api.database.db.execute(sql`SELECT name, type, ref FROM accounts WHERE company_id = ${co.companyId}
         ORDER BY id`),
     );
-  const accountId = async (ref: string) =>
-    rowsOf<{ id: string }>(
-      await api.database.db.execute(
-        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = ${ref}`,
-      ),
-    )[0].id;
+  const accountId = (ref: string) => qb.accountIdOf(co, ref);
   const productOf = async (id: string) =>
     ok(await call<{ product: ProductView }>(co, `query($id: ID!) { product(id: $id) { name sku price } }`, { id }))
       .product;

@@ -41,7 +41,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
   /** the product the mapping test maps (income: Spirits Sales, ref 7; cogs: Cost of Goods Sold, ref 3) */
   let product = '';
 
-  const { call, ok, connect, push, syncNow } = quickBooksCalls(() => api);
+  const { call, ok, connect, push, syncNow, accountIdOf } = quickBooksCalls(() => api);
   const errorOf = (r: Answer<unknown>) =>
     r.body.errors?.[0] as {
       message: string;
@@ -228,12 +228,7 @@ describe.each(backends)('QuickBooks Online chart of accounts on %s', (backend) =
         `mutation { itemCreate(input: { name: "Juniper", type: "Inventory" }) { id } }`,
       ),
     ).itemCreate.id;
-    const idOfRef = async (ref: string) =>
-      rowsOf<{ id: string }>(
-        await api.database.db.execute(
-          sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = ${ref}`,
-        ),
-      )[0].id;
+    const idOfRef = (ref: string) => accountIdOf(co, ref);
     const [income, asset, cogs, bank] = await Promise.all(['7', '2', '3', '5'].map(idOfRef));
     const SET = `mutation($input: AccountMappingInput!) { accountMappingSet(input: $input) {
       entityType entityId name sku income { ref name typeName } asset { ref name typeName } cogs { ref name } } }`;

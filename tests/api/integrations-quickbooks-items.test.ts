@@ -56,12 +56,7 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
         WHERE company_id = ${co.companyId} AND entity_id = ${id} AND event = 'updated' AND user_id IS NULL
         ORDER BY id`),
     );
-  const accountId = async (ref: string) =>
-    rowsOf<{ id: string }>(
-      await api.database.db.execute(
-        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = ${ref}`,
-      ),
-    )[0].id;
+  const accountId = (ref: string) => qb.accountIdOf(co, ref);
   const itemOf = (name: string) => qbo.records.Item.find((i) => i.Name === name)!;
   const failures = async () =>
     ok(

@@ -71,15 +71,11 @@ describe.each(backends)('QuickBooks Online: documents changed after they were se
   };
   /** a supplier whose expense account is the chart's Cost of Goods Sold (ref 3) */
   const supplierOnCogs = async (name: string) => {
-    const [cogs] = rowsOf<{ id: string }>(
-      await api.database.db.execute(
-        sql`SELECT id::text FROM accounts WHERE company_id = ${co.companyId} AND ref = '3'`,
-      ),
-    );
+    const cogs = await qb.accountIdOf(co, '3');
     return ok(
       await call<{ supplierCreate: { id: string } }>(
         `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
-        { input: { name, account: cogs.id } },
+        { input: { name, account: cogs } },
       ),
     ).supplierCreate.id;
   };

@@ -33,7 +33,7 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
   let customer = '';
   let invoiceSeq = 0;
 
-  const { call, ok, connectThroughConsent: connect, sync } = quickBooksCalls(() => api);
+  const { call, ok, connectThroughConsent: connect, sync, syncLogOf } = quickBooksCalls(() => api);
   const integration = async (member: Member) =>
     ok(await call<{ integrations: Record<string, unknown>[] }>(member, `{ integrations ${INTEGRATION} }`))
       .integrations[0];
@@ -48,11 +48,8 @@ describe.each(backends)('QuickBooks Online integration on %s', (backend) => {
     );
     return ok(r).invoiceCreate;
   };
-  const logOf = async (invoiceId: string) =>
-    rowsOf<{ status: string; attempts: number; last_error: string | null }>(
-      await api.database.db.execute(sql`SELECT status, attempts, last_error FROM integration_sync_log
-        WHERE company_id = ${co.companyId} AND entity_type = 'invoice' AND entity_id = ${invoiceId}`),
-    )[0];
+  const logOf = (invoiceId: string) =>
+    syncLogOf(co, 'invoice', invoiceId, ['status', 'attempts', 'last_error'] as const);
   const linkOf = async (invoiceId: string) =>
     rowsOf<{ external_id: string }>(
       await api.database.db.execute(sql`SELECT external_id FROM integration_links

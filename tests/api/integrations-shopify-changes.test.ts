@@ -70,13 +70,7 @@ describe.each(backends)('Shopify orders edited, changed, cancelled, taxed, erase
         ORDER BY position`,
       )
       .then((r) => rowsOf<Record<string, string | null>>(r));
-  const logOf = async (shopifyId: number) =>
-    rowsOf<{ status: string; last_error: string | null }>(
-      await db().execute(sql`SELECT l.status, l.last_error FROM integration_sync_log l
-        JOIN shopify_orders s ON s.company_id = l.company_id AND s.id = l.entity_id
-        WHERE l.company_id = ${a.companyId} AND l.entity_type = 'shopifyOrder'
-          AND s.shopify_order_id = ${String(shopifyId)}`),
-    )[0];
+  const logOf = (shopifyId: number) => sh.orderLogOf(a, shopifyId);
   const failures = async () =>
     ok(
       await a.call<{ integrations: { app: string; failures: { entityType: string; error: string }[] }[] }>(

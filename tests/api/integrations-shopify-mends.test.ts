@@ -349,11 +349,7 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
       await db().execute(sql`SELECT count(*)::int AS count FROM sales_orders WHERE company_id = ${a.companyId}`),
     );
     expect(count).toBe(2);
-    const [log] = rowsOf<{ status: string; last_error: string }>(
-      await db().execute(sql`SELECT l.status, l.last_error FROM integration_sync_log l
-        JOIN shopify_orders s ON s.company_id = l.company_id AND s.id = l.entity_id
-        WHERE l.company_id = ${a.companyId} AND l.entity_type = 'shopifyOrder' AND s.shopify_order_id = '5820000003'`),
-    );
+    const log = await sh.orderLogOf(a, 5820000003);
     expect(log).toEqual({ status: 'succeeded', last_error: "Erased at the customer's request before import" });
 
     // Shopify updates the erased order afterwards: its data is not kept again, nor imported
@@ -363,11 +359,7 @@ describe.each(backends)('Shopify discounts, stock held, privacy on %s', (backend
     });
     expect(await deliver('orders/updated', updated)).toEqual({ outcome: 'ignored' });
     expect(await payloadOf(5820000003)).toBeNull();
-    const [again] = rowsOf<{ status: string }>(
-      await db().execute(sql`SELECT l.status FROM integration_sync_log l
-        JOIN shopify_orders s ON s.company_id = l.company_id AND s.id = l.entity_id
-        WHERE l.company_id = ${a.companyId} AND l.entity_type = 'shopifyOrder' AND s.shopify_order_id = '5820000003'`),
-    );
+    const again = await sh.orderLogOf(a, 5820000003);
     expect(again.status).toBe('succeeded');
   });
 

@@ -2,11 +2,10 @@
 // variations carry the SKUs of two products here can be linked to one of them only. The second
 // is refused in words that say what to change, and the job goes on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { backends, type TestApi } from './harness';
-import { rowsOf } from '../../src/server/db/connect';
 import { type SquareStandIn } from '../standins/square';
 import { pointOfSaleCompany, squareCalls, startSquareApi, type Co, type SquareRig } from './support/square';
+import { appSyncLog } from './support/syncLog';
 
 describe.each(backends)('Square: one item for two products, on %s', (backend) => {
   let rig: SquareRig;
@@ -18,11 +17,7 @@ describe.each(backends)('Square: one item for two products, on %s', (backend) =>
     () => rig,
     () => co,
   );
-  const logs = async () =>
-    rowsOf<{ entity_type: string; status: string; last_error: string | null }>(
-      await api.database.db.execute(sql`SELECT entity_type, status, last_error FROM integration_sync_log
-        WHERE company_id = ${co.companyId} AND app = 'square' ORDER BY entity_type, entity_id`),
-    );
+  const logs = () => appSyncLog(api, co.companyId, 'square', ['entity_type', 'status', 'last_error']);
 
   beforeAll(async () => {
     rig = await startSquareApi(backend);

@@ -3,12 +3,11 @@
 // Retry-After longer than the job waits) more runs than MAX_ATTEMPTS leaves the records queued,
 // with no attempt counted, and they go once Shopify answers again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { backends, type TestApi } from './harness';
-import { rowsOf } from '../../src/server/db/connect';
 import { MAX_ATTEMPTS } from '../../src/server/domain/integrations/sync';
 import { type ShopifyStandIn } from '../standins/shopify';
 import { ecommerceCompany, shopifyCalls, startShopifyApi, type Company, type ShopifyRig } from './support/shopify';
+import { appSyncLog } from './support/syncLog';
 
 const SHOP = 'distillerie-throttled.myshopify.com';
 const BOUTIQUE = 655441493;
@@ -21,11 +20,7 @@ describe.each(backends)('Shopify: a throttled job leaves its records queued, on 
   let a: Company;
 
   const sh = shopifyCalls(() => rig);
-  const logs = async () =>
-    rowsOf<{ entity_type: string; status: string; attempts: number }>(
-      await api.database.db.execute(sql`SELECT entity_type, status, attempts FROM integration_sync_log
-        WHERE company_id = ${a.companyId} AND app = 'shopify' ORDER BY entity_type, entity_id`),
-    );
+  const logs = () => appSyncLog(api, a.companyId, 'shopify', ['entity_type', 'status', 'attempts']);
 
   beforeAll(async () => {
     rig = await startShopifyApi(backend);

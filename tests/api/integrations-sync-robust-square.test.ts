@@ -3,12 +3,11 @@
 // Retry-After longer than the job waits) more runs than MAX_ATTEMPTS leaves the records queued,
 // with no attempt counted, and they go once Square answers again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { backends, type TestApi } from './harness';
-import { rowsOf } from '../../src/server/db/connect';
 import { MAX_ATTEMPTS } from '../../src/server/domain/integrations/sync';
 import { type SquareStandIn } from '../standins/square';
 import { pointOfSaleCompany, squareCalls, startSquareApi, type Co, type SquareRig } from './support/square';
+import { appSyncLog } from './support/syncLog';
 
 describe.each(backends)('Square: a throttled job leaves its records queued, on %s', (backend) => {
   let rig: SquareRig;
@@ -20,11 +19,7 @@ describe.each(backends)('Square: a throttled job leaves its records queued, on %
     () => rig,
     () => co,
   );
-  const logs = async () =>
-    rowsOf<{ entity_type: string; status: string; attempts: number }>(
-      await api.database.db.execute(sql`SELECT entity_type, status, attempts FROM integration_sync_log
-        WHERE company_id = ${co.companyId} AND app = 'square' ORDER BY entity_type, entity_id`),
-    );
+  const logs = () => appSyncLog(api, co.companyId, 'square', ['entity_type', 'status', 'attempts']);
 
   beforeAll(async () => {
     rig = await startSquareApi(backend);

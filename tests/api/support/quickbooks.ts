@@ -231,6 +231,13 @@ export function quickBooksCalls(api: () => TestApi) {
       await api().database.db.execute(sql`SELECT external_id, sent_hash FROM integration_links
         WHERE company_id = ${member.companyId} AND entity_type = ${entityType} AND entity_id = ${id}`),
     )[0];
+  /** The id here of the account the chart read gave QuickBooks ref `ref`. */
+  const accountIdOf = async (member: Member, ref: string) =>
+    rowsOf<{ id: string }>(
+      await api().database.db.execute(
+        sql`SELECT id::text FROM accounts WHERE company_id = ${member.companyId} AND ref = ${ref}`,
+      ),
+    )[0].id;
   return {
     call,
     ok,
@@ -245,6 +252,7 @@ export function quickBooksCalls(api: () => TestApi) {
     updateInvoice,
     syncLogOf,
     linkOf,
+    accountIdOf,
   };
 }
 
