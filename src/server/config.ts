@@ -1,9 +1,10 @@
 import path from 'node:path';
 
-/** A positive number of seconds from the environment, else the default. */
-function secondsOf(text: string | undefined, fallback: number): number {
+/** A positive number of seconds from the environment, at most `most` (Node's timers take a
+ * larger value as 1 ms), else the default. */
+function secondsOf(text: string | undefined, fallback: number, most: number): number {
   const seconds = Number(text);
-  return text && Number.isFinite(seconds) && seconds > 0 ? seconds : fallback;
+  return text && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, most) : fallback;
 }
 
 /** The server's settings, from the environment (README lists them). */
@@ -25,7 +26,7 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env) {
     integrationsKey: env.INTEGRATIONS_KEY || undefined,
     // how long a call to another system (its API or its sign-in service) waits for an answer
     // before it counts as no answer, which the job retries later
-    integrationCallTimeoutMs: secondsOf(env.INTEGRATIONS_CALL_TIMEOUT_SECONDS, 30) * 1000,
+    integrationCallTimeoutMs: secondsOf(env.INTEGRATIONS_CALL_TIMEOUT_SECONDS, 30, 600) * 1000,
     quickbooks: {
       clientId: env.QBO_CLIENT_ID || undefined,
       clientSecret: env.QBO_CLIENT_SECRET || undefined,

@@ -95,9 +95,10 @@ describe('Shopify Admin calls through the library client', () => {
     ]);
   });
 
-  it('reads an answer that is not JSON by its status: a refusal is refused, an outage retried', async () => {
+  it('reads an answer that is not JSON by its status: a refusal is refused, an outage or a passing refusal retried', async () => {
     shopify.locations = [{ id: 487838322, name: 'Tasting room', active: true }];
-    // Shopify's edge answers some refusals with its own HTML page, not the API's JSON
+    // Shopify's edge answers some requests with its own HTML page, not the API's JSON: its
+    // firewall's "Access denied" passes, so it is retried as an outage, not failed for good
     shopify.inject({
       kind: 'page',
       status: 403,
@@ -105,8 +106,19 @@ describe('Shopify Admin calls through the library client', () => {
       body: '<!DOCTYPE html><html><head><title>Access denied</title></head><body>Access denied</body></html>',
     });
     expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
+      kind: 'unavailable',
+      message: 'Shopify failed (403 Forbidden)',
+    });
+    shopify.inject({ kind: 'page', status: 408, contentType: 'text/html', body: '<html>Request Timeout</html>' });
+    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
+      kind: 'unavailable',
+      message: 'Shopify failed (408 Request Timeout)',
+    });
+    // JSON that is not the API's object ({"errors": …}) is no answer of the API either
+    shopify.inject({ kind: 'page', status: 422, contentType: 'application/json', body: 'null' });
+    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
       kind: 'rejected',
-      message: 'Shopify refused the request: 403 Forbidden',
+      message: 'Shopify refused the request: 422 Unprocessable Entity',
     });
     shopify.inject({ kind: 'page', status: 404, contentType: 'text/plain', body: 'Not Found\n' });
     expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({

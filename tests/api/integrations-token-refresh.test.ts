@@ -48,6 +48,21 @@ describe.each(backends)(
       expect(qbo.tokenGrants.slice(grants)).toEqual(['refresh_token']);
     });
 
+    it('asks to connect again when QuickBooks refuses the refresh token, rather than retrying', async () => {
+      const tokens = (await storedTokens())!;
+      // a refresh token QuickBooks no longer takes (revoked, or replaced by a newer one): its
+      // token endpoint answers 400 {"error":"invalid_grant"}
+      const error = await app.connector.refresh({ ...tokens, refreshToken: 'no-longer-valid' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConnectorError);
+      expect((error as ConnectorError).failure).toEqual({
+        kind: 'rejected',
+        message: 'QuickBooks Online refused the authorization (invalid_grant): connect again from Apps',
+      });
+    });
+
     it('writes no tokens into a connection Disconnect ended while a call held the old ones', async () => {
       const tokens = (await storedTokens())!;
       qb.ok(await qb.call(co, `mutation { integrationDisconnect(app: quickbooks) { status } }`));

@@ -17,6 +17,9 @@ const THROTTLE_TRIES = 3;
 export interface PushSummary {
   succeeded: number;
   failed: number;
+  /** how many records waited once the run had pulled what is new over there (a Shopify poll
+   * queues the orders it finds in the run itself): the backlog the run is measured against */
+  waitingAfterPull?: number;
 }
 
 /** Stable per record: the same record always sends the same requestid. */

@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../../db/connect';
 import type { DomainContext } from '../records/actor';
 import { integrationApp, type IntegrationKey } from './apps';
 import { RetryLater, type PushSummary } from './calls';
+import { waitingCount } from './store';
 import { pushAccounting, queueAccountingSync, queueScheduledItemReads } from './accounting/itemChanges';
 import { pushShopify, queueShopifyRefresh, queueShopifySync } from './shopify/sync';
 import { pushSquareQueued, queueSquareForAllCompanies, queueSquareSync } from './square/sync';
@@ -47,6 +48,7 @@ export async function queueScheduledPulls(db: Db) {
 export async function pushAllQueued(
   db: Db,
   only?: { companyId?: string; app?: string },
+  onBacklog: (backlog: { companyId: string; app: string }) => Promise<void> = async () => undefined,
 ): Promise<{ companyId: string; app: string }[]> {
   const pending = rowsOf<{ company_id: string; app: string; queued: number }>(
     await db.execute(sql`SELECT s.company_id::text, s.app, count(*)::int AS queued FROM integration_sync_log s
@@ -62,9 +64,13 @@ export async function pushAllQueued(
   for (const { company_id, app, queued } of pending) {
     if (!(app in APP_SYNCS)) continue; // an app this server no longer has
     try {
-      await appSync(app).push(db, company_id, app);
-      const left = await queuedCount(db, company_id, app);
-      if (left > 0 && left < queued) backlogs.push({ companyId: company_id, app });
+      const summary = await appSync(app).push(db, company_id, app);
+      const left = await waitingCount(db, company_id, app);
+      if (left > 0 && left < Math.max(queued, summary.waitingAfterPull ?? 0)) {
+        // asked for at once: another company's failure below must not keep this one waiting
+        await onBacklog({ companyId: company_id, app });
+        backlogs.push({ companyId: company_id, app });
+      }
     } catch (error) {
       // one company's outage, or a fault in its data, does not hold up the others; the job
       // still fails (a fault first), to be logged and retried
@@ -75,11 +81,4 @@ export async function pushAllQueued(
   if (fault) throw fault;
   if (retryLater) throw retryLater;
   return backlogs;
-}
-
-async function queuedCount(db: Db, companyId: string, app: string): Promise<number> {
-  return rowsOf<{ queued: number }>(
-    await db.execute(sql`SELECT count(*)::int AS queued FROM integration_sync_log
-      WHERE company_id = ${companyId} AND app = ${app} AND status = 'queued'`),
-  )[0].queued;
 }

@@ -54,8 +54,7 @@ export const integrationsPushJob = (db: Db, retryDelaySeconds = 30) => ({
     let pulled: unknown = null;
     if (!companyId && !app) await queueScheduledPulls(db).catch((error: unknown) => (pulled = error));
     // a backlog longer than a run's batch goes on at once, not at the next schedule
-    for (const backlog of await pushAllQueued(db, { companyId, app }))
-      await wakePushJob(backlog.companyId, backlog.app);
+    await pushAllQueued(db, { companyId, app }, (backlog) => wakePushJob(backlog.companyId, backlog.app));
     if (pulled) throw pulled;
   },
   retry: { limit: 4, delaySeconds: retryDelaySeconds, backoff: true },

@@ -280,3 +280,11 @@ export async function appsWithFailures(db: Db, companyId: string): Promise<Set<s
   );
   return new Set(rows.map((r) => r.app));
 }
+
+/** How many of the company's records wait to be sent to the app. */
+export async function waitingCount(db: Db, companyId: string, app: string): Promise<number> {
+  return rowsOf<{ queued: number }>(
+    await db.execute(sql`SELECT count(*)::int AS queued FROM integration_sync_log
+      WHERE company_id = ${companyId} AND app = ${app} AND status = 'queued'`),
+  )[0].queued;
+}

@@ -41,11 +41,17 @@ type Loader = { loadResponse(request: Record<string, unknown>): Promise<unknown>
 
 /** intuit-oauth's requests (axios) carry no timeout: a sign-in service that never answers would
  * hold a sync job, or Disconnect, for ever. Each request of this client gets the deadline every
- * other call has; one not answered in time fails as unavailable and the job retries. */
+ * other call has: axios' timeout for a service that goes quiet, and one signal for the whole
+ * call, its own retries (1, 2 and 4 s apart) included, for one that trickles or keeps failing.
+ * Either fails as unavailable, and the job retries. */
 function withDeadline(client: OAuthClient) {
   const loader = client as unknown as Loader;
   const load = loader.loadResponse.bind(client);
-  loader.loadResponse = (request) => load({ ...request, timeout: serverConfig().integrationCallTimeoutMs });
+  loader.loadResponse = (request) => {
+    const ms = serverConfig().integrationCallTimeoutMs;
+    // the signal a little later, so a quiet service is told by axios' own words
+    return load({ ...request, timeout: ms, signal: AbortSignal.timeout(ms + 500) });
+  };
 }
 
 interface IntuitTokenJson {
@@ -67,10 +73,14 @@ function tokensOf(json: IntuitTokenJson, realmId: string, now = Date.now()): Con
   };
 }
 
-/** intuit-oauth throws with the HTTP answer attached; an invalid_grant means connect again. */
+/** intuit-oauth throws with the HTTP answer attached (a refusal's on its authResponse, not on
+ * the error itself); an invalid_grant means connect again. */
 function failureOf(error: unknown): ConnectorError {
-  const e = error as { authResponse?: { json?: { error?: string } }; response?: { status?: number } };
-  const status = e.response?.status;
+  const e = error as {
+    authResponse?: { json?: { error?: string }; response?: { status?: number } };
+    response?: { status?: number };
+  };
+  const status = e.response?.status ?? e.authResponse?.response?.status;
   const reason = e.authResponse?.json?.error ?? (error instanceof Error ? error.message : String(error));
   if (status === 400 || status === 401)
     return new ConnectorError({

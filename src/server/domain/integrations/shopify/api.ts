@@ -13,7 +13,13 @@ import {
 } from '@shopify/shopify-api';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { shopifyEnv } from './config';
-import { shopifyLibrary } from './library';
+import { NOT_JSON, shopifyLibrary } from './library';
+
+/** Refusals that say "not now", not "never": a request timeout, too early; and, when Shopify's
+ * edge answered them with a page rather than the API with JSON, a firewall's "Access denied", a
+ * conflict or a lock. They are retried as an outage is, not failed for good. */
+const PASSING = new Set([408, 425]);
+const PASSING_AT_THE_EDGE = new Set([403, 409, 423]);
 
 const errorsText = (body: unknown): string => {
   const errors = (body as { errors?: unknown })?.errors;
@@ -47,7 +53,9 @@ function failureOf(error: unknown): ConnectorError {
     });
   if (error instanceof HttpResponseError) {
     const words = errorsText(error.response.body) || `HTTP ${error.response.code}`;
-    if (error instanceof HttpInternalError)
+    const code = error.response.code;
+    const atTheEdge = (error.response.body as Record<string, unknown> | null)?.[NOT_JSON] === true;
+    if (error instanceof HttpInternalError || PASSING.has(code) || (atTheEdge && PASSING_AT_THE_EDGE.has(code)))
       return new ConnectorError({ kind: 'unavailable', message: `Shopify failed (${words})` });
     if (error.response.code === 401)
       return new ConnectorError({

@@ -11,24 +11,29 @@ import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
 import { serverConfig } from '../../../config';
 import { SHOPIFY_SCOPES, shopifyEnv } from './config';
 
+/** Set on the body of a refusal that was not JSON: the API itself did not answer it. */
+export const NOT_JSON = 'refusalNotJson';
+
 /** A refusal whose body is not JSON (an HTML page from Shopify's edge, an empty 4xx) as
- * Shopify's own `{"errors": …}`: the client parses every body as JSON before it reads the status,
- * so it would take a refusal for no answer and the job would retry what will never go. */
+ * Shopify's own `{"errors": …}`, marked NOT_JSON: the client parses every body as JSON before it
+ * reads the status, so it would take every refusal for no answer. */
 export async function refusalAsJson(response: Response): Promise<Response> {
   if (response.status < 400) return response;
   const text = await response.text();
   const init = { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) };
+  // the body is read and decoded: its length and encoding no longer describe it
+  init.headers.delete('content-length');
+  init.headers.delete('content-encoding');
   try {
-    JSON.parse(text);
-    return new Response(text, init);
+    // the API's own refusals are objects ({"errors": …}); anything else is read as not JSON
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') return new Response(text, init);
+    throw new SyntaxError('not an object');
   } catch {
     const plain = /^text\/plain/i.test(response.headers.get('content-type') ?? '') ? text.trim().slice(0, 300) : '';
     init.headers.set('content-type', 'application/json');
-    // the body is read and decoded: its length and encoding no longer describe it
-    init.headers.delete('content-length');
-    init.headers.delete('content-encoding');
     const errors = plain || `${response.status} ${response.statusText}`.trim();
-    return new Response(JSON.stringify({ errors }), init);
+    return new Response(JSON.stringify({ errors, [NOT_JSON]: true }), init);
   }
 }
 

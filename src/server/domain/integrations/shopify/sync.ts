@@ -15,7 +15,7 @@ import type { DomainContext } from '../../records/actor';
 import { integrationApp, type EcommerceApp } from '../apps';
 import { ConnectorError, type ConnectorTokens } from '../connector';
 import { withTokens, type PushSummary } from '../calls';
-import { connectionOf, setLog, stillConnected, tokensOf } from '../store';
+import { connectionOf, setLog, stillConnected, tokensOf, waitingCount } from '../store';
 import { featuresOf } from '../../company/companies';
 import { addOnFeature } from '../addOns';
 import {
@@ -139,6 +139,7 @@ export async function pushShopify(db: Db, companyId: string, appKey: string): Pr
   }
   // the orders the poll queued join this run
   records.push(...(await queuedNow()).filter((r) => r.entity_type !== POLL_ENTITY));
+  summary.waitingAfterPull = await waitingCount(db, companyId, app.key);
   for (const record of records.slice(polls.length)) {
     const work =
       record.entity_type === ORDER_ENTITY
