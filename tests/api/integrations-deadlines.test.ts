@@ -8,12 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type TestApi } from './harness';
 import { type QuickBooksStandIn } from '../standins/quickbooks';
-import { accountingApp } from '../../src/server/domain/integrations/apps';
-import { withTokens } from '../../src/server/domain/integrations/calls';
-import type { ConnectorTokens } from '../../src/server/domain/integrations/connector';
 import { connectorFailureOf as failureOf } from './support/failures';
-import { connectionOf, tokensOf } from '../../src/server/domain/integrations/store';
-import { quickBooksCalls, quickBooksCompany, setEnv, type Member, type QuickBooksRig } from './support/quickbooks';
+import { connectionOf } from '../../src/server/domain/integrations/store';
+import {
+  quickBooksCalls,
+  quickBooksCompany,
+  storedTokenCalls,
+  setEnv,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
 
 describe.each(backends)('QuickBooks Online: calls that get no answer in time, on %s', (backend) => {
   let rig: QuickBooksRig;
@@ -30,14 +34,11 @@ describe.each(backends)('QuickBooks Online: calls that get no answer in time, on
     }
   };
   const qb = quickBooksCalls(() => api);
-  const app = accountingApp('quickbooks');
 
-  const storedTokens = async () => {
-    const row = await connectionOf(api.database.db, co.companyId, 'quickbooks');
-    return row ? tokensOf(row) : null;
-  };
-  const listAccounts = (tokens: ConnectorTokens) =>
-    withTokens(api.database.db, co.companyId, app, { tokens: { ...tokens } }, (t) => app.connector.listAccounts(t));
+  const { storedTokens, listAccounts } = storedTokenCalls(
+    () => api,
+    () => co,
+  );
 
   beforeAll(async () => {
     ({ rig, api, qbo, co } = await quickBooksCompany(backend));

@@ -5,10 +5,10 @@
 // 401 asks to connect again, 422 is a refusal in Shopify's words). No database: the connector
 // alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectorTokens } from '../../src/server/domain/integrations/connector';
+import type { ConnectorFailure, ConnectorTokens } from '../../src/server/domain/integrations/connector';
 import { connectorFailureOf as failureOf } from './support/failures';
 import { shopifyConnector } from '../../src/server/domain/integrations/shopify/connector';
-import { startShopifyStandIn, type ShopifyStandIn } from '../standins/shopify';
+import { startShopifyStandIn, type ShopifyInjected, type ShopifyStandIn } from '../standins/shopify';
 
 let shopify: ShopifyStandIn;
 let tokens: ConnectorTokens;
@@ -97,49 +97,43 @@ describe('Shopify Admin calls through the library client', () => {
 
   it('reads an answer that is not JSON by its status: a refusal is refused, an outage or a passing refusal retried', async () => {
     shopify.locations = [{ id: 487838322, name: 'Tasting room', active: true }];
-    // Shopify's edge answers some requests with its own HTML page, not the API's JSON: its
-    // firewall's "Access denied" passes, so it is retried as an outage, not failed for good
-    shopify.inject({
-      kind: 'page',
-      status: 403,
-      contentType: 'text/html; charset=utf-8',
-      body: '<!DOCTYPE html><html><head><title>Access denied</title></head><body>Access denied</body></html>',
-    });
-    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
-      kind: 'unavailable',
-      message: 'Shopify failed (403 Forbidden)',
-    });
-    shopify.inject({ kind: 'page', status: 408, contentType: 'text/html', body: '<html>Request Timeout</html>' });
-    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
-      kind: 'unavailable',
-      message: 'Shopify failed (408 Request Timeout)',
-    });
-    // JSON that is not the API's object ({"errors": …}) is no answer of the API either
-    shopify.inject({ kind: 'page', status: 422, contentType: 'application/json', body: 'null' });
-    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
-      kind: 'rejected',
-      message: 'Shopify refused the request: 422 Unprocessable Entity',
-    });
-    shopify.inject({ kind: 'page', status: 404, contentType: 'text/plain', body: 'Not Found\n' });
-    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
-      kind: 'rejected',
-      message: 'Shopify refused the request: Not Found',
-    });
-    shopify.inject({ kind: 'page', status: 400, contentType: 'application/json', body: '' });
-    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
-      kind: 'rejected',
-      message: 'Shopify refused the request: 400 Bad Request',
-    });
-    shopify.inject({
-      kind: 'page',
-      status: 502,
-      contentType: 'text/html',
-      body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
-    });
-    expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual({
-      kind: 'unavailable',
-      message: 'Shopify failed (502 Bad Gateway)',
-    });
+    const pages: [Omit<Extract<ShopifyInjected, { kind: 'page' }>, 'kind'>, ConnectorFailure][] = [
+      // Shopify's edge answers some requests with its own HTML page, not the API's JSON: its
+      // firewall's "Access denied" passes, so it is retried as an outage, not failed for good
+      [
+        {
+          status: 403,
+          contentType: 'text/html; charset=utf-8',
+          body: '<!DOCTYPE html><html><head><title>Access denied</title></head><body>Access denied</body></html>',
+        },
+        { kind: 'unavailable', message: 'Shopify failed (403 Forbidden)' },
+      ],
+      [
+        { status: 408, contentType: 'text/html', body: '<html>Request Timeout</html>' },
+        { kind: 'unavailable', message: 'Shopify failed (408 Request Timeout)' },
+      ],
+      // JSON that is not the API's object ({"errors": …}) is no answer of the API either
+      [
+        { status: 422, contentType: 'application/json', body: 'null' },
+        { kind: 'rejected', message: 'Shopify refused the request: 422 Unprocessable Entity' },
+      ],
+      [
+        { status: 404, contentType: 'text/plain', body: 'Not Found\n' },
+        { kind: 'rejected', message: 'Shopify refused the request: Not Found' },
+      ],
+      [
+        { status: 400, contentType: 'application/json', body: '' },
+        { kind: 'rejected', message: 'Shopify refused the request: 400 Bad Request' },
+      ],
+      [
+        { status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+        { kind: 'unavailable', message: 'Shopify failed (502 Bad Gateway)' },
+      ],
+    ];
+    for (const [page, failure] of pages) {
+      shopify.inject({ kind: 'page', ...page });
+      expect(await failureOf(shopifyConnector.listLocations(tokens))).toEqual(failure);
+    }
     // the answers after them are read as before
     expect(await shopifyConnector.listLocations(tokens)).toEqual([
       { id: '487838322', name: 'Tasting room', active: true },

@@ -6,10 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type TestApi } from './harness';
 import { type QuickBooksStandIn } from '../standins/quickbooks';
 import { accountingApp } from '../../src/server/domain/integrations/apps';
-import { withTokens } from '../../src/server/domain/integrations/calls';
 import { ConnectorError } from '../../src/server/domain/integrations/connector';
-import { connectionOf, tokensOf } from '../../src/server/domain/integrations/store';
-import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
+import { connectionOf } from '../../src/server/domain/integrations/store';
+import {
+  quickBooksCalls,
+  quickBooksCompany,
+  storedTokenCalls,
+  type Member,
+  type QuickBooksRig,
+} from './support/quickbooks';
 
 describe.each(backends)(
   'QuickBooks Online: one refresh for calls that find the token expired together, on %s',
@@ -21,12 +26,10 @@ describe.each(backends)(
     const qb = quickBooksCalls(() => api);
     const app = accountingApp('quickbooks');
 
-    const storedTokens = async () => {
-      const row = await connectionOf(api.database.db, co.companyId, 'quickbooks');
-      return row ? tokensOf(row) : null;
-    };
-    const listAccounts = (tokens: NonNullable<Awaited<ReturnType<typeof storedTokens>>>) =>
-      withTokens(api.database.db, co.companyId, app, { tokens: { ...tokens } }, (t) => app.connector.listAccounts(t));
+    const { storedTokens, listAccounts } = storedTokenCalls(
+      () => api,
+      () => co,
+    );
 
     beforeAll(async () => {
       ({ rig, api, qbo, co } = await quickBooksCompany(backend));

@@ -22,8 +22,13 @@ const CUSTOMERS = 50;
 
 /** The push job's runs until no backlog is left (the queue asks for each next run at once). */
 async function runsUntilDone(db: Parameters<typeof pushAllQueued>[0], companyId: string): Promise<number> {
-  let runs = 1;
-  while ((await pushAllQueued(db, { companyId })).length) runs++;
+  let runs = 0;
+  let backlog = true;
+  while (backlog) {
+    backlog = false;
+    await pushAllQueued(db, { companyId }, async () => void (backlog = true));
+    runs++;
+  }
   return runs;
 }
 

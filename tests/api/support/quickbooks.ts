@@ -11,6 +11,10 @@ import { EVERYTHING, makeMember, startApi, type Backend, type TestApi } from '..
 import { companyTable } from '../../../src/generated/tables';
 import { rowsOf } from '../../../src/server/db/connect';
 import { pushAllQueued } from '../../../src/server/domain/integrations/pushers';
+import { accountingApp } from '../../../src/server/domain/integrations/apps';
+import { withTokens } from '../../../src/server/domain/integrations/calls';
+import type { ConnectorTokens } from '../../../src/server/domain/integrations/connector';
+import { connectionOf, tokensOf } from '../../../src/server/domain/integrations/store';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../../standins/quickbooks';
 import { stagedKit } from '../stagedKit';
 import { graphqlPathOf, type StaffService } from '../../../src/shared/services';
@@ -254,6 +258,21 @@ export function quickBooksCalls(api: () => TestApi) {
     linkOf,
     accountIdOf,
   };
+}
+
+/** A member's stored QuickBooks tokens, and a chart read made with given tokens through the sync's
+ * own token rules (withTokens: an expired token refreshed once, and kept). */
+export function storedTokenCalls(api: () => TestApi, member: () => Member) {
+  const app = accountingApp('quickbooks');
+  const storedTokens = async () => {
+    const row = await connectionOf(api().database.db, member().companyId, 'quickbooks');
+    return row ? tokensOf(row) : null;
+  };
+  const listAccounts = (tokens: ConnectorTokens) =>
+    withTokens(api().database.db, member().companyId, app, { tokens: { ...tokens } }, (t) =>
+      app.connector.listAccounts(t),
+    );
+  return { app, storedTokens, listAccounts };
 }
 
 /** What beforeAll sets up in most QuickBooks files: the API beside the stand-in and a member of a

@@ -40,16 +40,16 @@ export async function queueScheduledPulls(db: Db) {
   if (failure) throw failure;
 }
 
-/** The job's work: every company and app with queued records (or the one named). Answers the
- * companies and apps whose run moved part of a backlog longer than one run takes (each app's
- * push sends a batch at a time) and left the rest waiting: the job asks for another run of
- * those at once, so a long backlog does not wait for the schedule between batches. A run that
- * moved nothing (what waits, waits on something else) is not asked again. */
+/** The job's work: every company and app with queued records (or the one named). `onBacklog`
+ * hears of each company and app whose run moved part of a backlog longer than one run takes
+ * (each app's push sends a batch at a time) and left the rest waiting: the job asks for another
+ * run of those at once, so a long backlog does not wait for the schedule between batches. A run
+ * that moved nothing (what waits, waits on something else) is not heard of. */
 export async function pushAllQueued(
   db: Db,
   only?: { companyId?: string; app?: string },
   onBacklog: (backlog: { companyId: string; app: string }) => Promise<void> = async () => undefined,
-): Promise<{ companyId: string; app: string }[]> {
+): Promise<void> {
   const pending = rowsOf<{ company_id: string; app: string; queued: number }>(
     await db.execute(sql`SELECT s.company_id::text, s.app, count(*)::int AS queued FROM integration_sync_log s
       JOIN integration_connections c ON c.company_id = s.company_id AND c.app = s.app AND c.status = 'connected'
@@ -60,16 +60,14 @@ export async function pushAllQueued(
   );
   let retryLater: RetryLater | null = null;
   let fault: unknown = null;
-  const backlogs: { companyId: string; app: string }[] = [];
   for (const { company_id, app, queued } of pending) {
     if (!(app in APP_SYNCS)) continue; // an app this server no longer has
     try {
       const summary = await appSync(app).push(db, company_id, app);
       const left = await waitingCount(db, company_id, app);
       if (left > 0 && left < Math.max(queued, summary.waitingAfterPull ?? 0)) {
-        // asked for at once: another company's failure below must not keep this one waiting
+        // heard of at once: another company's failure below must not keep this one waiting
         await onBacklog({ companyId: company_id, app });
-        backlogs.push({ companyId: company_id, app });
       }
     } catch (error) {
       // one company's outage, or a fault in its data, does not hold up the others; the job
@@ -80,5 +78,4 @@ export async function pushAllQueued(
   }
   if (fault) throw fault;
   if (retryLater) throw retryLater;
-  return backlogs;
 }
