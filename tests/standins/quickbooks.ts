@@ -83,6 +83,11 @@ export interface QuickBooksStandIn {
   /** someone edits an Item in QuickBooks: the fields given replace its own, its SyncToken and
    * MetaData.LastUpdatedTime move on, as Intuit's update does */
   changeItem(id: string, fields: Record<string, unknown>): QboRecord;
+  /** the company turns sales tax on (Preferences.TaxPrefs.UsingSalesTax) with the tax codes and
+   * rates a QuickBooks Online Canada company is given (SALES_TAX_CODES); from then on every line
+   * of an invoice, credit memo or bill must name a TaxCode, and the tax is QuickBooks' own
+   * (computed line by line, each line rounded) unless TxnTaxDetail.TaxLine gives it by rate */
+  useSalesTax(): void;
   /** the person picks another company at the consent (a sandbox, then production): consents
    * answer this realmId and the API serves only it, with its own records (a new company as the
    * first one was: the same chart, ids counting from the same start, so they repeat the other
@@ -134,6 +139,40 @@ const ACCOUNT_TYPES = [
   'Other Income',
 ];
 
+/** A QuickBooks Online Canada company's sales tax once turned on: its TaxRates (RateValue in
+ * percent) and TaxCodes, each listing the rates it charges on sales and on purchases in TaxOrder
+ * (names as such a company's TaxCode and TaxRate queries spell them; ids are this stand-in's). */
+const rateDetail = (id: string, name: string, order = 0) => ({
+  TaxRateRef: { value: id, name },
+  TaxTypeApplicable: 'TaxOnAmount',
+  TaxOrder: order,
+});
+const taxCode = (Id: string, Name: string, rates: ReturnType<typeof rateDetail>[]) => ({
+  Id,
+  Name,
+  Description: Name,
+  Active: true,
+  Taxable: rates.length > 0,
+  TaxGroup: true,
+  SalesTaxRateList: { TaxRateDetail: rates },
+  PurchaseTaxRateList: { TaxRateDetail: rates },
+});
+export const SALES_TAX_RATES: QboRecord[] = [
+  { Id: '3', Name: 'GST', RateValue: 5, Active: true },
+  { Id: '4', Name: 'GST/HST ZR', RateValue: 0, Active: true },
+  { Id: '5', Name: 'GST/HST EX', RateValue: 0, Active: true },
+  { Id: '6', Name: 'HST ON', RateValue: 13, Active: true },
+  { Id: '7', Name: 'QST', RateValue: 9.975, Active: true },
+];
+export const SALES_TAX_CODES: QboRecord[] = [
+  taxCode('2', 'Exempt', [rateDetail('5', 'GST/HST EX')]),
+  taxCode('3', 'Zero-rated', [rateDetail('4', 'GST/HST ZR')]),
+  taxCode('4', 'GST', [rateDetail('3', 'GST')]),
+  taxCode('5', 'HST ON', [rateDetail('6', 'HST ON')]),
+  taxCode('6', 'GST/QST QC - 9.975', [rateDetail('3', 'GST'), rateDetail('7', 'QST', 1)]),
+  taxCode('7', 'Out of Scope', []),
+];
+
 export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandIn> {
   const clientId = 'standin-client';
   const clientSecret = 'standin-secret';
@@ -168,6 +207,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         ],
       },
     ],
+    // Intuit's Preferences (select * from Preferences): a new company does not charge sales tax
+    Preferences: [{ Id: '1', TaxPrefs: { UsingSalesTax: false } }],
+    TaxCode: [],
+    TaxRate: [],
     Account: [
       { Id: '1', Name: 'Sales of Product Income', AccountType: 'Income', Active: true },
       { Id: '2', Name: 'Inventory Asset', AccountType: 'Other Current Asset', Active: true },
@@ -451,9 +494,88 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
 
   function createRecord(entity: string, body: Record<string, unknown>): { status: number; body: unknown } {
     const name = entityName(entity);
-    const problem = documentProblem(name, body);
+    const problem = documentProblem(name, body) ?? salesTaxProblem(name, body);
     if (problem) return problem;
     return addRecord(name, body);
+  }
+
+  const TAXED = ['Invoice', 'CreditMemo', 'Bill', 'VendorCredit'];
+  const usingSalesTax = () =>
+    (records.Preferences[0]?.TaxPrefs as { UsingSalesTax?: boolean } | undefined)?.UsingSalesTax === true;
+  type TaxedLine = {
+    Amount?: number;
+    SalesItemLineDetail?: { TaxCodeRef?: { value?: string } };
+    AccountBasedExpenseLineDetail?: { TaxCodeRef?: { value?: string } };
+  };
+  type RateRef = { TaxRateRef: { value: string } };
+  const codeOfLine = (line: TaxedLine) =>
+    (line.SalesItemLineDetail ?? line.AccountBasedExpenseLineDetail)?.TaxCodeRef?.value;
+  /** the rates a line's code charges on this kind of transaction */
+  const ratesOfCode = (name: string, codeId: string | undefined) => {
+    const code = records.TaxCode.find((c) => c.Id === codeId && c.Active !== false);
+    if (!code) return null;
+    const list = (name === 'Bill' || name === 'VendorCredit' ? code.PurchaseTaxRateList : code.SalesTaxRateList) as {
+      TaxRateDetail: RateRef[];
+    };
+    return list.TaxRateDetail.map((d) => d.TaxRateRef.value);
+  };
+
+  /** A company that charges sales tax refuses a transaction line without a known TaxCode, and a
+   * TaxLine whose rate no line's code charges, or a rate listed twice (Intuit's TaxLineDetail:
+   * "the TaxRate must be in the referenced tax code's rate list … Each rate may only be listed
+   * once"). */
+  function salesTaxProblem(name: string, body: Record<string, unknown>): { status: number; body: unknown } | null {
+    if (!usingSalesTax() || !TAXED.includes(name) || body.Line === undefined) return null;
+    const refuse = (Detail: string) => ({
+      status: 400,
+      body: fault('ValidationFault', [
+        { Message: 'A business validation error has occurred while processing your request', Detail, code: '6000' },
+      ]),
+    });
+    const lines = (body.Line as TaxedLine[]) ?? [];
+    const charged = new Set<string>();
+    for (const line of lines) {
+      const rates = ratesOfCode(name, codeOfLine(line));
+      if (!rates)
+        return refuse(
+          'Business Validation Error: Make sure all your transactions have a GST/HST rate before you save.',
+        );
+      rates.forEach((r) => charged.add(r));
+    }
+    const taxLines = ((body.TxnTaxDetail as { TaxLine?: { TaxLineDetail: RateRef }[] } | undefined)?.TaxLine ?? []).map(
+      (l) => l.TaxLineDetail.TaxRateRef.value,
+    );
+    if (taxLines.some((r) => !charged.has(r)) || new Set(taxLines).size !== taxLines.length)
+      return refuse('Business Validation Error: The tax rate is not in the tax codes of the transaction lines.');
+    return null;
+  }
+
+  /** The transaction's tax when the company charges sales tax: the TaxLines given (an override),
+   * else QuickBooks' own, line by line: each line's amount times each rate of its code, rounded
+   * per line, added up by rate (as QuickBooks Online Canada's forms compute it). */
+  function applySalesTax(name: string, record: QboRecord) {
+    if (!usingSalesTax() || !TAXED.includes(name)) return;
+    const given = (record.TxnTaxDetail as { TaxLine?: { Amount: number }[] } | undefined)?.TaxLine;
+    if (given?.length) {
+      (record.TxnTaxDetail as { TotalTax: number }).TotalTax =
+        given.reduce((sum, l) => sum + centsOfAmount(l.Amount), 0) / 100;
+      return;
+    }
+    const byRate = new Map<string, { cents: number; base: number }>();
+    for (const line of (record.Line as TaxedLine[]) ?? [])
+      for (const rateId of ratesOfCode(name, codeOfLine(line)) ?? []) {
+        const rate = Number(records.TaxRate.find((r) => r.Id === rateId)?.RateValue ?? 0);
+        const entry = byRate.get(rateId) ?? { cents: 0, base: 0 };
+        entry.cents += Math.round((centsOfAmount(line.Amount) * rate) / 100);
+        entry.base += centsOfAmount(line.Amount);
+        byRate.set(rateId, entry);
+      }
+    const TaxLine = [...byRate].map(([rateId, e]) => ({
+      Amount: e.cents / 100,
+      DetailType: 'TaxLineDetail',
+      TaxLineDetail: { TaxRateRef: { value: rateId }, PercentBased: true, NetAmountTaxable: e.base / 100 },
+    }));
+    record.TxnTaxDetail = { TotalTax: TaxLine.reduce((sum, l) => sum + centsOfAmount(l.Amount), 0) / 100, TaxLine };
   }
 
   /** A create's (or a full update's) refusals, as Intuit answers them. */
@@ -593,9 +715,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         (sum, l) => Math.round((sum + l.Amount) * 100) / 100,
         0,
       );
+    applySalesTax(name, record);
     // the transaction's tax given as TxnTaxDetail.TotalTax is added to the lines (TaxExcluded)
-    const totalTax = (body.TxnTaxDetail as { TotalTax?: number } | undefined)?.TotalTax;
-    if ((name === 'Invoice' || name === 'CreditMemo') && totalTax)
+    const totalTax = (record.TxnTaxDetail as { TotalTax?: number } | undefined)?.TotalTax;
+    if (TAXED.includes(name) && totalTax)
       record.TotalAmt = (centsOfAmount(record.TotalAmt) + centsOfAmount(totalTax)) / 100;
     // what is still owed on it: a Payment applied to it lowers it
     if (name === 'Invoice') record.Balance = record.TotalAmt;
@@ -686,6 +809,8 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         ]),
       };
     if (name === 'Item') return { status: 200, body: { [name]: changeItem(record.Id, fields), time: now() } };
+    const taxProblem = salesTaxProblem(name, body);
+    if (taxProblem) return taxProblem;
     if (sparse !== true) {
       // a full update: the object sent is the whole record (its lines checked as a create's)
       const problem = documentProblem(name, body);
@@ -703,7 +828,10 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         )
           delete record[key];
     bump(record);
-    if (name === 'Invoice' || name === 'CreditMemo' || name === 'Bill') totalsOf(name, record);
+    // new lines without a tax given: QuickBooks computes it anew
+    if (TAXED.includes(name) && fields.Line !== undefined && fields.TxnTaxDetail === undefined)
+      delete record.TxnTaxDetail;
+    if (TAXED.includes(name)) totalsOf(name, record);
     return { status: 200, body: { [name]: record, time: now() } };
   }
 
@@ -718,8 +846,9 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
   function totalsOf(name: string, record: QboRecord) {
     const lines = (record.Line as { Amount: number }[] | undefined) ?? [];
     let cents = lines.reduce((sum, l) => sum + centsOfAmount(l.Amount), 0);
+    applySalesTax(name, record);
     const totalTax = (record.TxnTaxDetail as { TotalTax?: number } | undefined)?.TotalTax;
-    if ((name === 'Invoice' || name === 'CreditMemo') && totalTax) cents += centsOfAmount(totalTax);
+    if (TAXED.includes(name) && totalTax) cents += centsOfAmount(totalTax);
     record.TotalAmt = cents / 100;
     if (name === 'Invoice') {
       const paid = records.Payment.flatMap((p) =>
@@ -1023,6 +1152,11 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     string,
     { records: Record<string, QboRecord[]>; nextId: number; answers: [string, { status: number; body: unknown }][] }
   >();
+  function useSalesTax() {
+    records.Preferences[0].TaxPrefs = { UsingSalesTax: true };
+    records.TaxRate = structuredClone(SALES_TAX_RATES);
+    records.TaxCode = structuredClone(SALES_TAX_CODES);
+  }
   function useCompany(realm: string) {
     if (realm === realmId) return;
     otherCompanies.set(realmId, { records: { ...records }, nextId, answers: [...answersByRequestId] });
@@ -1059,6 +1193,7 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
     },
     onRequest: (hook) => void (requestHook = hook),
     useCompany,
+    useSalesTax,
     close: () => {
       dropHeld();
       return new Promise<void>((resolve) => server.close(() => resolve()));

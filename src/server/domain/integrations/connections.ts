@@ -16,6 +16,7 @@ import { connectionOf, failedRecords, tokensOf, type ConnectionStatus } from './
 import { createState, readState, stateHash, STATE_LIFETIME_MS } from './state';
 import { integrationsKey, sealSecrets } from './secrets';
 import { queueChart } from './accounting/chart';
+import { forgetTaxCodes } from './accounting/taxCodes';
 import { invalidateCounts } from '../records/countCache';
 import { wakePushJob } from './queue';
 import { appSync } from './pushers';
@@ -267,6 +268,8 @@ async function forgetLinks(db: Db, companyId: string, app: IntegrationApp) {
       WHERE company_id = ${companyId} AND excise_payment_account_ref IS NOT NULL`);
     await db.execute(sql`UPDATE accounts SET ref = NULL, parent_ref = NULL
       WHERE company_id = ${companyId} AND (ref IS NOT NULL OR parent_ref IS NOT NULL)`);
+    // the other company's tax codes, and the choices of them: chosen again on the setup page
+    await forgetTaxCodes(db, companyId, app.key);
   }
   if (app.key === 'shopify') {
     // the locations the sites were sold from are the other shop's

@@ -50,6 +50,27 @@ export interface InvoiceLineToPush {
   unitPrice: string | null;
   /** the line's amount in cents */
   amountCents: number;
+  /** the tax code over there the line is sent with, when the company there charges sales tax */
+  taxCodeExternalId?: string | null;
+}
+
+/** One rate's share of a document's tax, as this app computed it (a tax code over there names
+ * the rate; the amount is sent so the other system keeps the tax to the cent as charged here). */
+export interface TaxLineToPush {
+  rateExternalId: string;
+  /** decimal text, as "9.975" */
+  percent: string;
+  /** the amount the rate is charged on, in cents */
+  baseCents: number;
+  amountCents: number;
+}
+
+/** How a document's tax goes over there when the company there charges sales tax: each line
+ * names its code (InvoiceLineToPush.taxCodeExternalId), shipping and other charges theirs, and
+ * the tax by rate. Absent: the document's tax goes as a total only. */
+export interface TaxCodingToPush {
+  chargeCodeExternalId: string;
+  taxLines: TaxLineToPush[];
 }
 
 export interface InvoiceToPush {
@@ -65,6 +86,7 @@ export interface InvoiceToPush {
   shippingCents?: number;
   /** charges that change the total but are no product line (a return's restocking fee, negative) */
   charges?: { description: string; amountCents: number }[];
+  taxCoding?: TaxCodingToPush;
 }
 
 /** Connecting and keeping the tokens fresh: the part every app's connector has. */
@@ -138,7 +160,14 @@ export interface BillToPush {
   number: string;
   date: string;
   vendorExternalId: string;
-  lines: { description: string | null; accountExternalId: string; amountCents: number }[];
+  lines: {
+    description: string | null;
+    accountExternalId: string;
+    amountCents: number;
+    taxCodeExternalId?: string | null;
+  }[];
+  /** the supplier's tax by rate, when the company over there charges sales tax (its purchase rates) */
+  taxCoding?: TaxCodingToPush;
   /** when it is to be paid (QuickBooks' DueDate), if not by the vendor's terms */
   dueDate?: string | null;
   /** a note kept with it (QuickBooks' PrivateNote) */
@@ -204,6 +233,8 @@ export interface AccountingConnector extends OAuthConnector {
   /** the company's plan over there, as its maker names it (QuickBooks: "QuickBooks Online Plus"),
    * or null when it does not say */
   readPlan(tokens: ConnectorTokens): Promise<string | null>;
+  /** whether the company charges sales tax, and its active tax codes with their rates */
+  readTaxModel(tokens: ConnectorTokens): Promise<ExternalTaxModel>;
   /** the active accounts of the chart, every page of them */
   listAccounts(tokens: ConnectorTokens): Promise<ExternalAccount[]>;
   /** the account's id over there, found by name or created; `requestId` makes a retry safe */
@@ -222,6 +253,28 @@ export interface AccountingConnector extends OAuthConnector {
     accounts: { incomeAccountExternalId: string | null; expenseAccountExternalId: string | null },
     requestId: string,
   ): Promise<string>;
+}
+
+/** A rate a tax code charges, in the order the code applies it. */
+export interface ExternalTaxRate {
+  externalId: string;
+  name: string;
+  /** decimal text, as "9.975" */
+  percent: string;
+}
+
+/** A tax code of the accounting system (QuickBooks Online's TaxCode, outside the US). */
+export interface ExternalTaxCode {
+  externalId: string;
+  name: string;
+  salesRates: ExternalTaxRate[];
+  purchaseRates: ExternalTaxRate[];
+}
+
+/** Whether the company over there charges sales tax, and its active tax codes. */
+export interface ExternalTaxModel {
+  usesSalesTax: boolean;
+  codes: ExternalTaxCode[];
 }
 
 /** An Item as the accounting system has it now (product changes read back). */

@@ -58,6 +58,9 @@ import {
 } from './store';
 import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
 import { whileClaimed } from './accounting/claim';
+import { taxCodingOf } from './accounting/taxCodes';
+import { documentTaxOf, type StoredDocument } from './accounting/documentTax';
+import { toScaled } from '../../../shared/money';
 import { itemExternalIdOf } from './accounting/items';
 import { CREDITED, CREDIT_NOTE_ENTITY, queueCreditNotes } from './accounting/creditNotes';
 import { BILLED, BILL_ENTITY, queueBills } from './accounting/bills';
@@ -326,6 +329,35 @@ type Outcome = 'succeeded' | 'failed' | 'skipped';
  * one that waited out throttling, is still this job's turn, or it stops (ClaimLost). */
 type Renew = () => Promise<void>;
 
+/** A document's lines with their tax codes, and its tax by rate, when the company over there
+ * charges sales tax (taxCodes.ts); as it was (its tax as a total) when it does not, or when the
+ * document's tax is a till's tax as charged (no tax of ours names its rates). */
+async function withTaxCoding<T extends { lines: { taxCodeExternalId?: string | null }[]; taxCoding?: unknown }>(
+  db: Db,
+  companyId: string,
+  app: AccountingApp,
+  side: 'sales' | 'purchase',
+  doc: StoredDocument & { taxAsCharged?: unknown },
+  toPush: T,
+): Promise<T> {
+  if (doc.taxAsCharged !== null && doc.taxAsCharged !== undefined) return toPush;
+  const coded = await taxCodingOf(db, companyId, app, side, {
+    lineTaxIds: doc.lines.map((l) => l.tax),
+    charged: doc.charges.some((c) => toScaled(c, 2) !== 0n),
+    taxes: () => documentTaxOf(db, companyId, doc),
+  });
+  if (!coded) return toPush;
+  return {
+    ...toPush,
+    // a bill's freight line, after the receipt's lines, is a charge
+    lines: toPush.lines.map((line, i) => ({
+      ...line,
+      taxCodeExternalId: coded.lineCodes[i] ?? coded.coding.chargeCodeExternalId,
+    })),
+    taxCoding: coded.coding,
+  };
+}
+
 /** The invoice as the connector sends it (its customer and Items over there first). */
 async function invoicePayloadOf(
   db: Db,
@@ -336,17 +368,31 @@ async function invoicePayloadOf(
 ): Promise<InvoiceToPush> {
   const { invoice, lines, customer } = found;
   const customerExternalId = await customerExternalIdOf(db, companyId, app, session, customer);
-  return {
-    id: invoice.id,
-    number: invoice.number,
-    date: invoice.date,
-    dueDate: invoice.dueDate,
-    customerExternalId,
-    lines: await linesToPushOf(db, companyId, app, session, lines),
-    // QuickBooks' total must be ours to the cent, or a full payment over-applies there
-    taxCents: centsOf(invoice.taxTotal ?? '0'),
-    shippingCents: centsOf(invoice.shippingCharge ?? '0'),
-  };
+  return withTaxCoding(
+    db,
+    companyId,
+    app,
+    'sales',
+    {
+      label: `invoice ${invoice.number}`,
+      currency: invoice.currency,
+      lines,
+      charges: [invoice.shippingCharge ?? '0'],
+      taxTotal: invoice.taxTotal,
+      taxAsCharged: invoice.taxAsCharged,
+    },
+    {
+      id: invoice.id,
+      number: invoice.number,
+      date: invoice.date,
+      dueDate: invoice.dueDate,
+      customerExternalId,
+      lines: await linesToPushOf(db, companyId, app, session, lines),
+      // QuickBooks' total must be ours to the cent, or a full payment over-applies there
+      taxCents: centsOf(invoice.taxTotal ?? '0'),
+      shippingCents: centsOf(invoice.shippingCharge ?? '0'),
+    },
+  );
 }
 
 /** What an invoice sent looked like, naming the due date if it had one (calls.ts). */
@@ -576,17 +622,31 @@ async function sendCreditNote(
     .where(and(eq(customerTable.companyId, companyId), eq(customerTable.id, credit.customer)));
   await renew();
   const customerExternalId = await customerExternalIdOf(db, companyId, app, session, customer);
-  const toPush: InvoiceToPush = {
-    id: credit.id,
-    number: credit.number,
-    date: credit.date,
-    dueDate: null,
-    customerExternalId,
-    lines: await linesToPushOf(db, companyId, app, session, lines),
-    taxCents: centsOf(credit.taxTotal ?? '0'),
-    // the restocking fee keeps part of what the return credits
-    charges: [{ description: 'Restocking fee', amountCents: -centsOf(credit.restockingFee ?? '0') }],
-  };
+  const toPush: InvoiceToPush = await withTaxCoding(
+    db,
+    companyId,
+    app,
+    'sales',
+    {
+      label: `return ${credit.number}`,
+      currency: credit.currency,
+      lines,
+      charges: [`-${credit.restockingFee ?? '0'}`],
+      taxTotal: credit.taxTotal,
+      taxAsCharged: credit.taxAsCharged,
+    },
+    {
+      id: credit.id,
+      number: credit.number,
+      date: credit.date,
+      dueDate: null,
+      customerExternalId,
+      lines: await linesToPushOf(db, companyId, app, session, lines),
+      taxCents: centsOf(credit.taxTotal ?? '0'),
+      // the restocking fee keeps part of what the return credits
+      charges: [{ description: 'Restocking fee', amountCents: -centsOf(credit.restockingFee ?? '0') }],
+    },
+  );
   const hash = sentHashOf(toPush);
   if (!link || link.sent_hash === DELETED) {
     // credited again after its memo was deleted there: a new memo, under a requestid of its own
@@ -715,12 +775,27 @@ async function sendBill(
   }
   await renew();
   const vendorExternalId = await vendorExternalIdOf(db, companyId, app, session, supplier);
-  const bill: BillToPush = {
-    number: receipt.supplierInvoice || receipt.number,
-    date: receipt.date,
-    vendorExternalId,
-    lines: billLines,
-  };
+  // the supplier's tax (its input tax credits) by rate, when the company over there charges
+  // sales tax; freight is taxed like the goods, as the receipt's totals count it
+  const bill: BillToPush = await withTaxCoding(
+    db,
+    companyId,
+    app,
+    'purchase',
+    {
+      label: `receipt ${receipt.number}`,
+      currency: receipt.currency,
+      lines,
+      charges: [receipt.freight ?? '0'],
+      taxTotal: receipt.taxTotal,
+    },
+    {
+      number: receipt.supplierInvoice || receipt.number,
+      date: receipt.date,
+      vendorExternalId,
+      lines: billLines,
+    },
+  );
   const hash = sentHashOf(bill);
   if (!link) {
     const retried = await createRetried(db, companyId, app, BILL_ENTITY, receipt.id);

@@ -10,16 +10,19 @@ import { entityOf, tableOf } from '../records/fields';
 import type { ApiRecord } from '../records/hydrate';
 import { chargeText, type MoneyDocument } from './documents';
 import { validationError } from '../kernel/errors';
+import type { Db } from '../../db/connect';
 
 type Line = Record<string, unknown> & { id: string; tax?: { id: string } | null };
 
 /** The taxes (with their components, in order) the lines name, read in the company only. */
-export async function taxesByIds(ctx: DomainContext, ids: string[]): Promise<Map<string, TaxInput>> {
+export const taxesByIds = (ctx: DomainContext, ids: string[]) => taxesOf(ctx.db, ctx.actor.companyId, ids);
+
+/** The same, outside a request (the accounting push reads a document's taxes). */
+export async function taxesOf(db: Db, company: string, ids: string[]): Promise<Map<string, TaxInput>> {
   const taxes = new Map<string, TaxInput>();
   if (!ids.length) return taxes;
   const { table, lines } = tableOf(entityOf('tax'));
-  const company = ctx.actor.companyId;
-  const rows = (await ctx.db
+  const rows = (await db
     .select({ id: table.id, name: table.name, code: table.code, rate: table.rate })
     .from(table)
     .where(and(eq(table.companyId, company), inArray(table.id, ids)))) as {
@@ -28,7 +31,7 @@ export async function taxesByIds(ctx: DomainContext, ids: string[]): Promise<Map
     code: string | null;
     rate: string;
   }[];
-  const parts = (await ctx.db
+  const parts = (await db
     .select()
     .from(lines.components)
     .where(and(eq(lines.components.companyId, company), inArray(lines.components.parentId, ids)))

@@ -11,6 +11,7 @@ import type { AccountingApp } from '../apps';
 import type { ConnectorTokens, ExternalAccount } from '../connector';
 import { requestIdOf, withTokens } from '../calls';
 import { invalidateCounts } from '../../records/countCache';
+import { saveTaxModel } from './taxCodes';
 
 /** The sync-log record of a whole chart read: one per company and app. */
 export const CHART = { entityType: 'accounts', entityId: '0' } as const;
@@ -104,6 +105,9 @@ export async function readChart(db: Db, companyId: string, app: AccountingApp, s
   const plan = await withTokens(db, companyId, app, session, (tokens) => app.connector.readPlan(tokens));
   await db.execute(sql`UPDATE companies SET qbo_plan = ${plan} WHERE id = ${companyId}
     AND qbo_plan IS DISTINCT FROM ${plan}`);
+  // the sales tax model (codes chosen on the accounting setup page's Taxes tab) read with it
+  const taxModel = await withTokens(db, companyId, app, session, (tokens) => app.connector.readTaxModel(tokens));
+  await saveTaxModel(db, companyId, app.key, taxModel);
   // accounts that were linked by name need no create any more
   await db.execute(sql`DELETE FROM integration_sync_log l USING accounts a
     WHERE l.company_id = ${companyId} AND l.app = ${app.key} AND l.entity_type = ${ACCOUNT_ENTITY}

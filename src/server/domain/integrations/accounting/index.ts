@@ -10,6 +10,7 @@ import { salesReturnHooks } from './creditNotes';
 import { inventoryReceiptHooks } from './bills';
 import { withDutyReceiptHooks } from './excisePayable';
 import { accountingLinked } from './linkStatus';
+import { listTaxCodes, setTaxCode } from './taxCodes';
 import { INTEGRATION_APPS } from '../apps';
 import { wakePushJob } from '../queue';
 
@@ -24,6 +25,7 @@ export const accountingQueries: Record<string, Resolver> = {
   accountMappings: resolver<{ entityType: string; search?: string | null }>(async (_r, args, ctx) =>
     listMappings(await ctx.domain(), args.entityType, args.search),
   ),
+  accountingTaxCodes: resolver(async (_r, _args, ctx) => listTaxCodes(await ctx.domain())),
   accountingLinked: resolver<{ entityType: string; id: string }>(async (_r, args, ctx) =>
     accountingLinked(await ctx.domain(), args.entityType, args.id),
   ),
@@ -38,6 +40,9 @@ export const accountingMutations: Record<string, Resolver> = {
       await wakePushJob(domain.actor.companyId, app.key);
     return view;
   }),
+  accountingTaxCodeSet: resolver<{ taxId?: string | null; ref?: string | null }>(async (_r, args, ctx) =>
+    setTaxCode(await ctx.domain(), args.taxId, args.ref),
+  ),
   accountCreate: resolver<{ input: unknown }>(async (_r, args, ctx) => createAccount(await ctx.domain(), args.input)),
 };
 

@@ -16,6 +16,7 @@ import { create, idOf, isStale, post, query, quoted, read } from './api';
 import { listAccounts, pushAccount } from './accounts';
 import { listChangedItems, setItemAccounts } from './items';
 import { qtyAndPrice } from './linePrice';
+import { readTaxModel, taxCodeRefOf, taxDetailOf } from './taxes';
 
 /** QuickBooks refuses ':' tabs and new lines in a display name, and more than 100 characters. */
 export const displayNameOf = (name: string) =>
@@ -30,6 +31,22 @@ const centsText = (cents: number) => {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
+/** A sales document's tax. A company over there that charges sales tax (outside the US) has
+ * each line name its TaxCode (taxCodeRefOf) and takes the tax by rate as this app charged it
+ * (TxnTaxDetail.TaxLine, taxes.ts): QuickBooks would otherwise compute it line by line, rounding
+ * each line, and differ by cents from ours, rounded once per tax. Without sales tax over there,
+ * the tax this app computed goes as the transaction's TxnTaxDetail.TotalTax alone, lines
+ * TaxExcluded (a line of a "tax" item would book it as income instead of to the tax agency's
+ * liability). Either way QuickBooks' TotalAmt is our total to the cent, so a full payment
+ * closes it. */
+function salesTax(invoice: InvoiceToPush) {
+  if (invoice.taxCoding)
+    return { GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: taxDetailOf(invoice.taxCoding, invoice.taxCents ?? 0) };
+  return invoice.taxCents
+    ? { GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: { TotalTax: Number(centsText(invoice.taxCents)) } }
+    : {};
+}
+
 /** An invoice or a credit memo: the same fields in QuickBooks. */
 function salesDocument(invoice: InvoiceToPush) {
   // A line whose product or item is mapped to an income account names its Item (which books
@@ -42,6 +59,7 @@ function salesDocument(invoice: InvoiceToPush) {
     SalesItemLineDetail: {
       ...(line.itemExternalId ? { ItemRef: { value: line.itemExternalId } } : {}),
       ...qtyAndPrice(line.quantity, line.unitPrice, line.amountCents),
+      ...taxCodeRefOf(line.taxCodeExternalId, invoice),
     },
   }));
   // Shipping as Intuit's reference sends it: a sales line whose ItemRef is SHIPPING_ITEM_ID
@@ -51,7 +69,7 @@ function salesDocument(invoice: InvoiceToPush) {
       DetailType: 'SalesItemLineDetail',
       Amount: Number(centsText(invoice.shippingCents)),
       Description: 'Shipping',
-      SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' } },
+      SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' }, ...taxCodeRefOf(null, invoice) },
     });
   for (const charge of invoice.charges ?? [])
     if (charge.amountCents)
@@ -59,7 +77,11 @@ function salesDocument(invoice: InvoiceToPush) {
         DetailType: 'SalesItemLineDetail',
         Amount: Number(centsText(charge.amountCents)),
         Description: charge.description,
-        SalesItemLineDetail: { Qty: 1, UnitPrice: Number(centsText(charge.amountCents)) },
+        SalesItemLineDetail: {
+          Qty: 1,
+          UnitPrice: Number(centsText(charge.amountCents)),
+          ...taxCodeRefOf(null, invoice),
+        },
       });
   return {
     DocNumber: invoice.number,
@@ -67,15 +89,7 @@ function salesDocument(invoice: InvoiceToPush) {
     ...(invoice.dueDate ? { DueDate: invoice.dueDate } : {}),
     CustomerRef: { value: invoice.customerExternalId },
     Line: lines,
-    // The tax this app computed (GST/HST/PST/QST by its own tax records) goes as the
-    // transaction's TxnTaxDetail.TotalTax, which Intuit's Invoice and CreditMemo reference take
-    // as the tax of the whole transaction, lines TaxExcluded; a Canadian company's lines would
-    // otherwise need QuickBooks' own TaxCodes, which the app's taxes are not mapped to. A line
-    // of a "tax" item would book the tax as income instead of to the tax agency's liability.
-    // Either way QuickBooks' TotalAmt is our total to the cent, so a full payment closes it.
-    ...(invoice.taxCents
-      ? { GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: { TotalTax: Number(centsText(invoice.taxCents)) } }
-      : {}),
+    ...salesTax(invoice),
   };
 }
 
@@ -91,8 +105,21 @@ function vendorDocument(bill: BillToPush) {
       DetailType: 'AccountBasedExpenseLineDetail',
       Amount: Number(centsText(line.amountCents)),
       ...(line.description ? { Description: line.description } : {}),
-      AccountBasedExpenseLineDetail: { AccountRef: { value: line.accountExternalId } },
+      AccountBasedExpenseLineDetail: {
+        AccountRef: { value: line.accountExternalId },
+        ...taxCodeRefOf(line.taxCodeExternalId, bill),
+      },
     })),
+    // the supplier's tax (input tax credits) by rate, as its bill charged it
+    ...(bill.taxCoding
+      ? {
+          GlobalTaxCalculation: 'TaxExcluded',
+          TxnTaxDetail: taxDetailOf(
+            bill.taxCoding,
+            bill.taxCoding.taxLines.reduce((sum, l) => sum + l.amountCents, 0),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -149,7 +176,7 @@ const sparseUpdate = (entity: string, name: string, document: Record<string, unk
  * invoice with none here means. */
 const salesUpdate = (invoice: InvoiceToPush) => ({
   ...salesDocument(invoice),
-  ...(invoice.taxCents ? {} : { TxnTaxDetail: { TotalTax: 0 } }),
+  ...(invoice.taxCents || invoice.taxCoding ? {} : { TxnTaxDetail: { TotalTax: 0 } }),
   ...(invoice.dueDate === '' ? { DueDate: invoice.date } : {}),
 });
 
@@ -199,6 +226,7 @@ export const quickbooksConnector: AccountingConnector = {
   refresh: refreshTokens,
   revoke: revokeTokens,
   readPlan,
+  readTaxModel,
   listAccounts,
   pushAccount,
   listChangedItems,

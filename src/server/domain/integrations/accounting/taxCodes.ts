@@ -1,0 +1,289 @@
+// Which tax code over there each of the company's taxes is sent with (the accounting setup page's
+// Taxes tab), for an accounting system whose company charges sales tax by code (QuickBooks Online
+// outside the US). The codes are read with the chart (chart.ts readChart, saveTaxModel); a tax's
+// code must charge the tax's own rates, one per component in order, so the tax sent by rate is
+// the tax charged here; lines with no tax ('none') take a code that charges nothing. The push
+// (taxCodingOf) refuses, in words, a document whose tax has no code. Tables: migration 0051.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/connect';
+import { AppError, validationError } from '../../kernel/errors';
+import type { DomainContext } from '../../records/actor';
+import { recordAudit } from '../../audit/audit';
+import { addOnFeature } from '../addOns';
+import { INTEGRATION_APPS } from '../apps';
+import { ConnectorError, type ExternalTaxModel, type ExternalTaxRate, type TaxLineToPush } from '../connector';
+import { toScaled } from '../../../../shared/money';
+
+/** the choice of lines with no tax */
+export const UNTAXED = 'none';
+/** the percents compared at the tax's precision (schema: 3 decimals) */
+const RATE_SCALE = 3;
+
+export interface TaxCodeView {
+  ref: string;
+  name: string;
+  salesRates: string;
+  purchaseRates: string;
+}
+export interface TaxCodeMappingView {
+  taxId: string | null;
+  name: string;
+  rate: number | null;
+  code: TaxCodeView | null;
+}
+
+interface CodeRow {
+  ref: string;
+  name: string;
+  sales_rates: ExternalTaxRate[];
+  purchase_rates: ExternalTaxRate[];
+}
+
+/** The accounting app's key (one accounting system per company: QuickBooks Online today). */
+const APP = INTEGRATION_APPS.find((a) => a.addOn === 'accounting')!.key;
+
+/** Saves what the chart read found: whether the company over there charges sales tax, and its
+ * codes (those gone over there are dropped; a choice of one is refused at the next push). */
+export async function saveTaxModel(db: Db, companyId: string, appKey: string, model: ExternalTaxModel) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE integration_connections SET uses_sales_tax = ${model.usesSalesTax}
+      WHERE company_id = ${companyId} AND app = ${appKey}`);
+    await tx.execute(sql`DELETE FROM accounting_tax_codes WHERE company_id = ${companyId} AND app = ${appKey}`);
+    for (const code of model.codes)
+      await tx.execute(sql`INSERT INTO accounting_tax_codes (company_id, app, ref, name, sales_rates, purchase_rates)
+        VALUES (${companyId}, ${appKey}, ${code.externalId}, ${code.name},
+          ${JSON.stringify(code.salesRates)}::jsonb, ${JSON.stringify(code.purchaseRates)}::jsonb)`);
+  });
+}
+
+/** A reconnect to another company: its codes and the choices of them mean nothing there. */
+export async function forgetTaxCodes(db: Db, companyId: string, appKey: string) {
+  await db.execute(sql`DELETE FROM accounting_tax_codes WHERE company_id = ${companyId} AND app = ${appKey}`);
+  await db.execute(sql`DELETE FROM accounting_tax_code_choices WHERE company_id = ${companyId} AND app = ${appKey}`);
+  await db.execute(sql`UPDATE integration_connections SET uses_sales_tax = NULL
+    WHERE company_id = ${companyId} AND app = ${appKey}`);
+}
+
+const ratesText = (rates: ExternalTaxRate[]) => rates.map((r) => `${r.name} ${Number(r.percent)}%`).join(' + ');
+const viewOf = (row: CodeRow): TaxCodeView => ({
+  ref: row.ref,
+  name: row.name,
+  salesRates: ratesText(row.sales_rates),
+  purchaseRates: ratesText(row.purchase_rates),
+});
+
+async function codesOf(db: Db, companyId: string): Promise<Map<string, CodeRow>> {
+  const rows = rowsOf<CodeRow>(
+    await db.execute(sql`SELECT ref, name, sales_rates, purchase_rates FROM accounting_tax_codes
+      WHERE company_id = ${companyId} AND app = ${APP} ORDER BY name, ref`),
+  );
+  return new Map(rows.map((r) => [r.ref, r]));
+}
+
+async function choicesOf(db: Db, companyId: string): Promise<Map<string, string>> {
+  const rows = rowsOf<{ tax_key: string; ref: string }>(
+    await db.execute(sql`SELECT tax_key, ref FROM accounting_tax_code_choices
+      WHERE company_id = ${companyId} AND app = ${APP}`),
+  );
+  return new Map(rows.map((r) => [r.tax_key, r.ref]));
+}
+
+interface TaxRow {
+  id: string;
+  name: string;
+  rate: string;
+  active: boolean;
+}
+
+/** The tax's rates as a code must charge them: its components' in order, or its own rate. */
+async function taxRates(db: Db, companyId: string, taxId: string, rate: string): Promise<string[]> {
+  const parts = rowsOf<{ rate: string }>(
+    await db.execute(sql`SELECT rate::text FROM taxes_components WHERE company_id = ${companyId}
+      AND parent_id = ${taxId} ORDER BY position`),
+  );
+  return parts.length ? parts.map((p) => p.rate) : [rate];
+}
+
+const samePercents = (ours: string[], theirs: ExternalTaxRate[]) =>
+  ours.length === theirs.length &&
+  ours.every((r, i) => toScaled(r, RATE_SCALE) === toScaled(theirs[i].percent, RATE_SCALE));
+const chargesNothing = (rates: ExternalTaxRate[]) => rates.every((r) => toScaled(r.percent, RATE_SCALE) === 0n);
+
+function requireAccounting(ctx: DomainContext) {
+  const feature = addOnFeature('accounting');
+  if (!ctx.actor.features[feature])
+    throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${feature})`, { feature });
+}
+
+async function usesSalesTax(db: Db, companyId: string): Promise<boolean | null> {
+  const [row] = rowsOf<{ uses_sales_tax: boolean | null }>(
+    await db.execute(sql`SELECT uses_sales_tax FROM integration_connections
+      WHERE company_id = ${companyId} AND app = ${APP}`),
+  );
+  return row?.uses_sales_tax ?? null;
+}
+
+function mappingOf(tax: TaxRow | null, choices: Map<string, string>, codes: Map<string, CodeRow>) {
+  const ref = choices.get(tax ? tax.id : UNTAXED);
+  const code = ref ? codes.get(ref) : undefined;
+  return {
+    taxId: tax?.id ?? null,
+    name: tax?.name ?? '',
+    rate: tax ? Number(tax.rate) : null,
+    code: code ? viewOf(code) : null,
+  };
+}
+
+async function activeTaxes(db: Db, companyId: string, taxId?: string): Promise<TaxRow[]> {
+  return rowsOf<TaxRow>(
+    await db.execute(sql`SELECT id::text, name, rate::text, active FROM taxes WHERE company_id = ${companyId}
+      ${taxId ? sql`AND id = ${taxId}` : sql`AND active`} ORDER BY name, id LIMIT 500`),
+  );
+}
+
+/** The Taxes tab: whether the company over there charges sales tax, its codes, and each active
+ * tax (then lines with no tax) with its code. */
+export async function listTaxCodes(ctx: DomainContext) {
+  requireAccounting(ctx);
+  const { companyId } = ctx.actor;
+  const codes = await codesOf(ctx.db, companyId);
+  const choices = await choicesOf(ctx.db, companyId);
+  const taxes = await activeTaxes(ctx.db, companyId);
+  return {
+    usesSalesTax: await usesSalesTax(ctx.db, companyId),
+    codes: [...codes.values()].map(viewOf),
+    taxes: [...taxes.map((t) => mappingOf(t, choices, codes)), mappingOf(null, choices, codes)],
+  };
+}
+
+/** Sets (ref) or clears (null) the code a tax's lines, or lines with no tax, are sent with. */
+export async function setTaxCode(ctx: DomainContext, taxId: string | null | undefined, ref: string | null | undefined) {
+  requireAccounting(ctx);
+  const { companyId } = ctx.actor;
+  const id = taxId ?? null;
+  if (id !== null && !/^\d{1,18}$/.test(String(id))) throw validationError({ taxId: 'No such tax in this company' });
+  if (ref !== null && ref !== undefined && (typeof ref !== 'string' || ref.length > 100))
+    throw validationError({ ref: 'No such tax code in the accounting system' });
+  return ctx.db.transaction(async (tx) => {
+    const tax = id ? (await activeTaxes(tx, companyId, String(id)))[0] : null;
+    if (id && !tax) throw validationError({ taxId: 'No such tax in this company' });
+    const codes = await codesOf(tx, companyId);
+    const key = tax ? tax.id : UNTAXED;
+    const before = (await choicesOf(tx, companyId)).get(key) ?? null;
+    if (ref) {
+      const code = codes.get(ref);
+      if (!code)
+        throw validationError({
+          ref: 'No such tax code in the accounting system: press Sync now on Apps to read them again',
+        });
+      if (tax) {
+        const ours = await taxRates(tx, companyId, tax.id, tax.rate);
+        if (!samePercents(ours, code.sales_rates))
+          throw validationError({
+            ref: `${code.name} charges ${ratesText(code.sales_rates) || 'nothing'} on sales, and ${tax.name} charges ${ours.map((r) => `${Number(r)}%`).join(' + ')}: choose a code of the same rates, in the same order`,
+          });
+      } else if (!chargesNothing(code.sales_rates))
+        throw validationError({
+          ref: `${code.name} charges ${ratesText(code.sales_rates)} on sales: lines with no tax need a code that charges nothing (exempt, zero-rated or out of scope)`,
+        });
+      await tx.execute(sql`INSERT INTO accounting_tax_code_choices (company_id, app, tax_key, ref)
+        VALUES (${companyId}, ${APP}, ${key}, ${ref})
+        ON CONFLICT (company_id, app, tax_key) DO UPDATE SET ref = EXCLUDED.ref`);
+    } else
+      await tx.execute(sql`DELETE FROM accounting_tax_code_choices WHERE company_id = ${companyId}
+        AND app = ${APP} AND tax_key = ${key}`);
+    await recordAudit(tx, ctx.actor, {
+      entity: tax ? 'tax' : 'company',
+      entityId: tax ? tax.id : companyId,
+      event: 'updated',
+      before: { accountingTaxCode: before },
+      after: { accountingTaxCode: ref || null },
+    });
+    return mappingOf(tax, await choicesOf(tx, companyId), codes);
+  });
+}
+
+/** A document's tax, as the shared totals computed it: per tax, its base and its components'
+ * amounts (each rounded once), in cents. */
+export interface DocumentTax {
+  taxId: string;
+  name: string;
+  baseCents: number;
+  /** its rates' amounts in order; a compound one is charged on the base plus those before it */
+  components: { amountCents: number; compound: boolean }[];
+}
+
+/** What the push sends of a document's tax when the company over there charges sales tax: each
+ * line's code (by the line's tax, or the untaxed code) and the tax by rate. Null when it does not
+ * (the tax goes as a total). Refuses, in words, a tax or untaxed lines with no code chosen, and a
+ * code no longer there; `side` picks the code's sales or purchase rates. */
+export async function taxCodingOf(
+  db: Db,
+  companyId: string,
+  app: { key: string; connector: { provider: string } },
+  side: 'sales' | 'purchase',
+  doc: {
+    /** each line's tax (null: none) */
+    lineTaxIds: (string | null)[];
+    /** whether the document has shipping, freight or another charge */
+    charged: boolean;
+    /** its tax by tax, read only when it is sent by rate */
+    taxes: () => Promise<DocumentTax[]>;
+  },
+) {
+  const [row] = rowsOf<{ uses_sales_tax: boolean | null }>(
+    await db.execute(sql`SELECT uses_sales_tax FROM integration_connections
+      WHERE company_id = ${companyId} AND app = ${app.key}`),
+  );
+  if (!row?.uses_sales_tax) return null;
+  const provider = app.connector.provider;
+  const taxes = await doc.taxes();
+  const codes = await codesOf(db, companyId);
+  const choices = await choicesOf(db, companyId);
+  const refuse = (message: string): never => {
+    throw new ConnectorError({ kind: 'rejected', message });
+  };
+  const codeFor = (key: string, name: string) => {
+    const ref = choices.get(key);
+    const what = key === UNTAXED ? 'Lines with no tax have' : `The tax ${name} has`;
+    if (!ref) return refuse(`${what} no ${provider} tax code: choose one on the accounting setup page (Taxes)`);
+    const code = codes.get(ref);
+    if (!code)
+      return refuse(
+        `${what} a ${provider} tax code that is no longer there: choose another on the accounting setup page (Taxes)`,
+      );
+    return code;
+  };
+  const names = new Map(taxes.map((t) => [t.taxId, t.name]));
+  const lineCodes = doc.lineTaxIds.map((taxId) => codeFor(taxId ?? UNTAXED, names.get(taxId ?? '') ?? '').ref);
+  // shipping and other charges are taxed like the goods (shared documentTotals): with the goods'
+  // one code when they share one, else untaxed (the tax by rate below still counts their share)
+  const distinct = [...new Set(lineCodes)];
+  const chargeCode =
+    distinct.length === 1 || (!doc.charged && distinct.length) ? distinct[0] : codeFor(UNTAXED, '').ref;
+  // one line per rate (Intuit: each rate listed once): two taxes that share a rate add up
+  const byRate = new Map<string, TaxLineToPush>();
+  for (const tax of taxes) {
+    const code = codeFor(tax.taxId, tax.name);
+    const rates = side === 'sales' ? code.sales_rates : code.purchase_rates;
+    if (rates.length !== tax.components.length)
+      refuse(
+        `${code.name} charges ${ratesText(rates) || 'nothing'} on ${side === 'sales' ? 'sales' : 'purchases'}, and ${tax.name} has ${tax.components.length} rate(s): choose a code of the same rates on the accounting setup page (Taxes)`,
+      );
+    let before = 0;
+    rates.forEach((rate, i) => {
+      const { amountCents, compound } = tax.components[i];
+      const line = byRate.get(rate.externalId) ?? {
+        rateExternalId: rate.externalId,
+        percent: rate.percent,
+        baseCents: 0,
+        amountCents: 0,
+      };
+      line.baseCents += tax.baseCents + (compound ? before : 0);
+      line.amountCents += amountCents;
+      before += amountCents;
+      byRate.set(rate.externalId, line);
+    });
+  }
+  return { lineCodes, coding: { chargeCodeExternalId: chargeCode, taxLines: [...byRate.values()] } };
+}

@@ -1,0 +1,196 @@
+// QuickBooks Online outside the US, a company that charges sales tax (Intuit's "Manage sales tax
+// for non-US locales"): every sales and bill line names a TaxCode, and QuickBooks computes the tax
+// line by line, each line rounded, unless TxnTaxDetail.TaxLine gives it by rate. The accounting
+// setup page's Taxes tab maps each tax here to a code of the same rates; the push sends the codes
+// and our tax by rate, so QuickBooks keeps the tax charged here to the cent. The stand-in
+// (tests/standins/quickbooks.ts useSalesTax) refuses a line without a code and computes its own
+// tax when none is given. Figures worked by hand in each test.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, type TestApi } from './harness';
+import type { QboRecord, QuickBooksStandIn } from '../standins/quickbooks';
+import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
+
+const CODES = `{ accountingTaxCodes { usesSalesTax codes { ref name salesRates purchaseRates }
+  taxes { taxId name rate code { ref name } } } }`;
+const SET = `mutation($taxId: ID, $ref: String) { accountingTaxCodeSet(taxId: $taxId, ref: $ref) {
+  taxId name code { ref name } } }`;
+
+type TaxLine = { Amount: number; TaxLineDetail: { TaxRateRef: { value: string }; NetAmountTaxable: number } };
+const taxLinesOf = (record: QboRecord) =>
+  ((record.TxnTaxDetail as { TaxLine: TaxLine[] }).TaxLine ?? []).map((l) => ({
+    rate: l.TaxLineDetail.TaxRateRef.value,
+    amount: l.Amount,
+    base: l.TaxLineDetail.NetAmountTaxable,
+  }));
+const codesOfLines = (record: QboRecord) =>
+  (record.Line as { SalesItemLineDetail?: { TaxCodeRef?: { value: string } } }[]).map(
+    (l) => l.SalesItemLineDetail?.TaxCodeRef?.value,
+  );
+
+describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) => {
+  let rig: QuickBooksRig;
+  let api: TestApi;
+  let qbo: QuickBooksStandIn;
+  let co: Member;
+  let customer = '';
+  let hst = '';
+  let gstQst = '';
+  const qb = quickBooksCalls(() => api);
+  const setCode = (taxId: string | null, ref: string | null) => qb.call(co, SET, { taxId, ref });
+  const newTax = async (input: string) =>
+    qb.ok(await qb.call<{ taxCreate: { id: string } }>(co, `mutation { taxCreate(input: ${input}) { id } }`)).taxCreate
+      .id;
+
+  beforeAll(async () => {
+    ({ rig, api, qbo, co, customer } = await quickBooksCompany(backend, {
+      connect: false,
+      customer: { name: 'Dépanneur Laval', email: 'achats@laval.example' },
+    }));
+    qbo.useSalesTax();
+    hst = await newTax(`{ name: "HST ON", rate: 13 }`);
+    gstQst = await newTax(
+      `{ name: "GST + QST", rate: 14.975, components: [{ name: "GST", rate: 5 }, { name: "QST", rate: 9.975 }] }`,
+    );
+    // connecting reads the chart, and with it the tax model
+    await qb.connect(co);
+    await qb.push(co);
+  });
+  afterAll(() => rig?.close());
+
+  it('lists the codes read with the chart and each tax, and keeps only a code of the same rates', async () => {
+    const view = qb.ok(
+      await qb.call<{
+        accountingTaxCodes: {
+          usesSalesTax: boolean;
+          codes: { ref: string; name: string; salesRates: string }[];
+          taxes: { taxId: string | null; name: string; code: unknown }[];
+        };
+      }>(co, CODES),
+    ).accountingTaxCodes;
+    expect(view.usesSalesTax).toBe(true);
+    expect(view.codes.find((c) => c.ref === '6')).toMatchObject({
+      name: 'GST/QST QC - 9.975',
+      salesRates: 'GST 5% + QST 9.975%',
+    });
+    expect(view.taxes.map((t) => [t.name, t.code])).toEqual([
+      ['GST + QST', null],
+      ['HST ON', null],
+      ['', null],
+    ]);
+    // GST alone charges 5%, not HST's 13%
+    const wrong = await setCode(hst, '4');
+    expect(wrong.body.errors?.[0].extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      info: {
+        fields: {
+          ref: 'GST charges GST 5% on sales, and HST ON charges 13%: choose a code of the same rates, in the same order',
+        },
+      },
+    });
+    // lines with no tax need a code that charges nothing
+    const taxed = await setCode(null, '5');
+    expect(taxed.body.errors?.[0].extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      info: {
+        fields: {
+          ref: 'HST ON charges HST ON 13% on sales: lines with no tax need a code that charges nothing (exempt, zero-rated or out of scope)',
+        },
+      },
+    });
+    expect(qb.ok(await setCode(hst, '5'))).toMatchObject({
+      accountingTaxCodeSet: { taxId: hst, code: { ref: '5', name: 'HST ON' } },
+    });
+  });
+
+  it('refuses, in words, an invoice whose tax has no code, and sends it once one is chosen', async () => {
+    const invoice = await qb.issueInvoice(co, {
+      number: 'QC-1',
+      customer,
+      lines: [
+        { description: 'Gin 750 mL', quantity: 2, unitPrice: 50, tax: gstQst },
+        { description: 'Glasses', quantity: 1, unitPrice: 20 },
+      ],
+    });
+    await qb.push(co);
+    expect(await qb.syncLogOf(co, 'invoice', invoice.id, ['status', 'last_error'])).toEqual({
+      status: 'failed',
+      last_error:
+        'The tax GST + QST has no QuickBooks Online tax code: choose one on the accounting setup page (Taxes)',
+    });
+    qb.ok(await setCode(gstQst, '6'));
+    qb.ok(await setCode(null, '2'));
+    await qb.syncNow(co);
+    expect(await qb.syncLogOf(co, 'invoice', invoice.id, ['status'])).toEqual({ status: 'succeeded' });
+    const [sent] = qbo.records.Invoice.filter((i) => i.DocNumber === 'QC-1');
+    // 2 x 50.00 = 100.00 with GST + QST: GST 5.00, QST 9.975 -> 9.98; the glasses (20.00) exempt
+    expect(codesOfLines(sent)).toEqual(['6', '2']);
+    expect(taxLinesOf(sent)).toEqual([
+      { rate: '3', amount: 5, base: 100 },
+      { rate: '7', amount: 9.98, base: 100 },
+    ]);
+    expect(sent).toMatchObject({ GlobalTaxCalculation: 'TaxExcluded', TotalAmt: 134.98 });
+    expect((sent.TxnTaxDetail as { TotalTax: number }).TotalTax).toBe(14.98);
+  });
+
+  it('keeps our tax, rounded once per tax, where QuickBooks would round each line', async () => {
+    const invoice = await qb.issueInvoice(co, {
+      number: 'ON-1',
+      customer,
+      shippingCharge: 5,
+      lines: [1, 2, 3].map((n) => ({ description: `Rye ${n}`, quantity: 1, unitPrice: 10.05, tax: hst })),
+    });
+    await qb.push(co);
+    expect(await qb.syncLogOf(co, 'invoice', invoice.id, ['status', 'last_error'])).toEqual({
+      status: 'succeeded',
+      last_error: null,
+    });
+    const [sent] = qbo.records.Invoice.filter((i) => i.DocNumber === 'ON-1');
+    // ours: (3 x 10.05 + 5.00 shipping, taxed like the goods) = 35.15 x 13% = 4.5695 -> 4.57;
+    // QuickBooks line by line would make 3 x 1.31 (1.3065) + 0.65 = 4.58
+    expect(codesOfLines(sent)).toEqual(['5', '5', '5', '5']);
+    expect(taxLinesOf(sent)).toEqual([{ rate: '6', amount: 4.57, base: 35.15 }]);
+    expect(sent.TotalAmt).toBe(39.72);
+  });
+
+  it('sends a billed receipt with the tax codes and the supplier’s tax by purchase rate', async () => {
+    const gst = await newTax(`{ name: "GST", rate: 5 }`);
+    qb.ok(await setCode(gst, '4'));
+    const account = qb.ok(
+      await qb.call<{ accountCreate: { id: string } }>(
+        co,
+        `mutation($input: AccountInput!) { accountCreate(input: $input) { id } }`,
+        { input: { name: 'Packaging', type: 'Expense' } },
+      ),
+    ).accountCreate.id;
+    const supplier = qb.ok(
+      await qb.call<{ supplierCreate: { id: string } }>(
+        co,
+        `mutation($input: SupplierInput!) { supplierCreate(input: $input) { id } }`,
+        { input: { name: 'Étiquettes Laval', account } },
+      ),
+    ).supplierCreate.id;
+    qb.ok(
+      await qb.call(co, `mutation($input: InventoryReceiptInput!) { inventoryReceiptCreate(input: $input) { id } }`, {
+        input: {
+          number: 'RCV-TAX',
+          supplier,
+          date: '2026-11-06',
+          status: 'Billed',
+          supplierInvoice: 'EL-31',
+          freight: 12.5,
+          lines: [{ description: 'Labels', quantity: 1, unitPrice: 30, tax: gst }],
+        },
+      }),
+    );
+    await qb.push(co);
+    const [bill] = qbo.records.Bill.filter((b) => b.DocNumber === 'EL-31');
+    // (30.00 + 12.50 freight) = 42.50 x 5% = 2.125 -> 2.13; 42.50 + 2.13 = 44.63
+    expect(
+      (bill.Line as { AccountBasedExpenseLineDetail: { TaxCodeRef?: { value: string } } }[]).map(
+        (l) => l.AccountBasedExpenseLineDetail.TaxCodeRef?.value,
+      ),
+    ).toEqual(['4', '4']);
+    expect(taxLinesOf(bill)).toEqual([{ rate: '3', amount: 2.13, base: 42.5 }]);
+    expect(bill.TotalAmt).toBe(44.63);
+  });
+});
