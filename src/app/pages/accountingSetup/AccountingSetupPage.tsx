@@ -1,8 +1,9 @@
 // /accountingsetup: which accounts each product and item books to (issue 18, spec 2.3
 // "accounting integration setup"). One row per product or item with the account picker for each
 // role (its types only; a new account can be made on the spot through accountCreate); a choice
-// is saved at once (accountMappingSet), a refusal is shown and the row goes back.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// is saved at once (accountMappingSet), a refusal is shown and the row goes back. The Taxes tab
+// (TaxCodesTable) picks the accounting system's tax code each tax is sent with.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Form, Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Box, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
@@ -10,6 +11,8 @@ import { describeApiError } from '../../data/errors';
 import { useGraphQL } from '../settings/api';
 import { AccountPicker } from '../../widgets/AccountPicker';
 import { ACCOUNT_ROLES, MAPPINGS, ROLE_TYPES, SET_MAPPING, type AccountMapping, type MappedEntity } from './api';
+
+const TaxCodesTable = lazy(() => import('./TaxCodesTable').then((m) => ({ default: m.TaxCodesTable })));
 
 const T = 'app.pages.accountingSetup';
 const SEARCH_MAX = 100;
@@ -117,7 +120,7 @@ function MappingTable({ entityType, search }: { entityType: MappedEntity; search
 
 export function AccountingSetupPage() {
   const translate = useTranslate();
-  const [entityType, setEntityType] = useState<MappedEntity>('product');
+  const [tab, setTab] = useState<MappedEntity | 'tax'>('product');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   // the list is asked for once typing pauses, not at every key
@@ -130,20 +133,30 @@ export function AccountingSetupPage() {
       <Title title={`${T}.title`} />
       <Typography gutterBottom>{translate(`${T}.intro`)}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Tabs value={entityType} onChange={(_e, v: MappedEntity) => setEntityType(v)}>
+        <Tabs value={tab} onChange={(_e, v: MappedEntity | 'tax') => setTab(v)}>
           <Tab value="product" label={translate(`${T}.products`)} />
           <Tab value="item" label={translate(`${T}.items`)} />
+          <Tab value="tax" label={translate(`${T}.taxes`)} />
         </Tabs>
-        <TextField
-          size="small"
-          type="search"
-          label={translate('ra.action.search')}
-          value={typed}
-          slotProps={{ htmlInput: { maxLength: SEARCH_MAX } }}
-          onChange={(e) => setTyped(e.target.value)}
-        />
+        {/* the search is for products and items */}
+        {tab === 'tax' ? null : (
+          <TextField
+            size="small"
+            type="search"
+            label={translate('ra.action.search')}
+            value={typed}
+            slotProps={{ htmlInput: { maxLength: SEARCH_MAX } }}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        )}
       </Box>
-      <MappingTable entityType={entityType} search={search} />
+      {tab === 'tax' ? (
+        <Suspense fallback={<Loading />}>
+          <TaxCodesTable />
+        </Suspense>
+      ) : (
+        <MappingTable entityType={tab} search={search} />
+      )}
     </Box>
   );
 }

@@ -29,3 +29,34 @@ export const MAPPINGS = `query AccountMappings($entityType: String!, $search: St
 export const SET_MAPPING = `mutation AccountMappingSet($input: AccountMappingInput!) {
   accountMappingSet(input: $input) { ${FIELDS} }
 }`;
+
+// The Taxes tab (schema/graphql/accountingTaxCodes.graphql).
+export interface AccountingTaxCode {
+  ref: string;
+  name: string;
+  salesRates: string;
+}
+
+export interface TaxCodeMapping {
+  taxId: string | null;
+  name: string;
+  rate: number | null;
+  code: AccountingTaxCode | null;
+}
+
+export interface TaxCodeMappings {
+  usesSalesTax: boolean | null;
+  codes: AccountingTaxCode[];
+  taxes: TaxCodeMapping[];
+}
+
+const CODE_FIELDS = `ref name salesRates`;
+const TAX_FIELDS = `taxId name rate code { ${CODE_FIELDS} }`;
+
+export const TAX_CODES = `query AccountingTaxCodes {
+  accountingTaxCodes { usesSalesTax codes { ${CODE_FIELDS} } taxes { ${TAX_FIELDS} } }
+}`;
+
+export const SET_TAX_CODE = `mutation AccountingTaxCodeSet($taxId: ID, $ref: String) {
+  accountingTaxCodeSet(taxId: $taxId, ref: $ref) { ${TAX_FIELDS} }
+}`;

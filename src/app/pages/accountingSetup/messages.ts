@@ -13,6 +13,17 @@ export const accountingSetupMessages = {
           cogs: 'Cost of goods sold account',
           none: 'Nothing to show.',
           saved: 'Accounts saved',
+          taxes: 'Taxes',
+          tax: 'Tax',
+          taxCode: 'Tax code',
+          noTax: 'Lines with no tax',
+          taxSaved: 'Tax code saved',
+          taxUnread:
+            "The accounting system's tax settings are read with its chart: connect it on Apps, or press Sync now there.",
+          taxUnused:
+            'The company in QuickBooks Online does not charge sales tax: documents are sent with their tax total only, no tax code is needed.',
+          taxUsed:
+            'Every line is sent with the tax code chosen here; a document with a tax that has none is not sent until one is chosen.',
         },
       },
     },
@@ -30,6 +41,17 @@ export const accountingSetupMessages = {
           cogs: 'Compte du coût des marchandises vendues',
           none: 'Rien à afficher.',
           saved: 'Comptes enregistrés',
+          taxes: 'Taxes',
+          tax: 'Taxe',
+          taxCode: 'Code de taxe',
+          noTax: 'Lignes sans taxe',
+          taxSaved: 'Code de taxe enregistré',
+          taxUnread:
+            'Les paramètres de taxe du système comptable sont lus avec son plan comptable : connectez-le dans Applications, ou appuyez sur Synchroniser.',
+          taxUnused:
+            'L’entreprise dans QuickBooks Online ne perçoit pas de taxe de vente : les documents sont envoyés avec leur total de taxes seulement, sans code de taxe.',
+          taxUsed:
+            'Chaque ligne est envoyée avec le code de taxe choisi ici ; un document dont une taxe n’en a pas n’est envoyé qu’une fois le code choisi.',
         },
       },
     },
