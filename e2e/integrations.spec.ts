@@ -163,6 +163,59 @@ describe('accounting integration', () => {
     await page.goto(`${BASE_URL}/apps`);
   });
 
+  it('chooses the tax code of untaxed lines once QuickBooks charges sales tax, and the next invoice goes with it', async () => {
+    // the accountant turns sales tax on over there; Sync now reads it with the chart
+    qbo.useSalesTax();
+    await card()
+      .getByRole('button', { name: /^(Sync now|Synchroniser)$/ })
+      .click();
+    const usesSalesTax = async () =>
+      (
+        await api<{ accountingTaxCodes: { usesSalesTax: boolean | null } }>(
+          token,
+          companyId,
+          '{ accountingTaxCodes { usesSalesTax } }',
+        )
+      ).accountingTaxCodes.usesSalesTax;
+    await expect.poll(usesSalesTax, { timeout: 60_000, interval: 2_000 }).toBe(true);
+    await card()
+      .getByRole('link', { name: /^(Accounting setup|Configuration comptable)$/ })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/accountingsetup');
+    await page.getByRole('tab', { name: /^Taxes$/ }).click();
+    const untaxed = page.getByTestId('taxcode-none');
+    await untaxed.getByLabel(/^(Tax code|Code de taxe)/).click();
+    // a code of the stand-in's Canadian company (tests/standins/quickbooks.ts SALES_TAX_CODES)
+    await page.getByRole('option', { name: /^Exempt/ }).click();
+    await expect
+      .poll(() => page.getByText(/^(Tax code saved|Code de taxe enregistré)$/).count(), WAIT)
+      .toBeGreaterThan(0);
+    // an invoice with no tax issued now reaches QuickBooks with the code on its line
+    const { customers2: customers } = await api<{ customers2: { edges: { node: { id: string } }[] } }>(
+      token,
+      companyId,
+      'query($q: String) { customers2(first: 1, parameters: { search: $q }) { edges { node { id } } } }',
+      { q: customer },
+    );
+    await api(token, companyId, 'mutation($input: InvoiceInput!) { invoiceCreate(input: $input) { id } }', {
+      input: {
+        number: `${number}-T`.slice(0, 21),
+        customer: customers.edges[0].node.id,
+        date: companyDay(),
+        status: 'Sent',
+        lines: [{ description: 'Verres', quantity: 2, unitPrice: 6 }],
+      },
+    });
+    const codes = () =>
+      qbo.records.Invoice.filter((i) => i.DocNumber === `${number}-T`.slice(0, 21)).flatMap((i) =>
+        (i.Line as { SalesItemLineDetail?: { TaxCodeRef?: { value: string } } }[]).map(
+          (l) => l.SalesItemLineDetail?.TaxCodeRef?.value,
+        ),
+      );
+    await expect.poll(codes, { timeout: 60_000, interval: 1_000 }).toEqual(['2']);
+    await page.goto(`${BASE_URL}/apps`);
+  });
+
   it('disconnects', async () => {
     await card()
       .getByRole('button', { name: /^(Disconnect|Déconnecter)$/ })
