@@ -271,4 +271,42 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
       expect(qbo.records.Bill.at(-1)).toMatchObject({ DocNumber: 'B262 2025-06-30 v7', TotalAmt: 10 });
     });
   });
+
+  it('to a company that charges sales tax, the duty goes as an untaxed line once that code is chosen', async () => {
+    // the accountant turns sales tax on in QuickBooks; Sync now reads it with the chart
+    qbo.useSalesTax();
+    await sync();
+    await push();
+    // an amendment of 10.00 more refund offset (24.56 -> 34.56): 463.68, 10.00 less to send
+    await reopen();
+    ok(
+      await k.co.call(
+        `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 34.56) { totalDuty } }`,
+        { site: k.co.site },
+      ),
+    );
+    expect(await b262Duty()).toBe(463.68);
+    await file();
+    await push();
+    // duty is no taxable supply: its line needs the code of lines with no tax, chosen on the setup page
+    expect(await payableLog()).toEqual([
+      {
+        status: 'failed',
+        last_error:
+          'Lines with no tax have no QuickBooks Online tax code: choose one on the accounting setup page (Taxes)',
+      },
+    ]);
+    ok(
+      await k.co.call(`mutation { accountingTaxCodeSet(ref: "7") { code { name } } }`), // Out of Scope
+    );
+    await sync();
+    await push();
+    expect(qbo.records.VendorCredit.at(-1)).toMatchObject({
+      DocNumber: 'B262 2025-06-30 v8',
+      TotalAmt: 10,
+      Line: [{ AccountBasedExpenseLineDetail: { AccountRef: { value: EXCISE_ACCOUNT }, TaxCodeRef: { value: '7' } } }],
+      TxnTaxDetail: { TotalTax: 0 },
+    });
+    expect(await payableLog()).toEqual([{ status: 'succeeded', last_error: null }]);
+  });
 });

@@ -19,6 +19,7 @@ import type { EntityHooks } from '../../records/hooks';
 import { AppError } from '../../kernel/errors';
 import type { AccountingApp } from '../apps';
 import { ConnectorError, type BillToPush, type ConnectorTokens } from '../connector';
+import { taxCodingOf } from './taxCodes';
 import { centsOf, requestIdOf, withTokens } from '../calls';
 import { mappedAccountRef } from './mappings';
 import { accountingAppsOf, queueRowsSql } from './queueDocument';
@@ -292,13 +293,27 @@ export async function pushExcisePayable(
     const memo = amended
       ? `${payable.memo} (amended filing ${row.version}: ${differenceCents > 0 ? 'more' : 'less'} duty)`
       : payable.memo;
+    // duty is no sale or purchase of goods: to a company that charges sales tax, an untaxed line
+    const coded = await taxCodingOf(db, companyId, app, 'purchase', {
+      lineTaxIds: [null],
+      charged: false,
+      taxes: async () => [],
+    });
     const document: BillToPush = {
       number: `${row.form} ${row.period_end}${row.version > 1 ? ` v${row.version}` : ''}`,
       date: row.filed_on ?? row.period_end,
       dueDate: payable.dueDate,
       memo,
       vendorExternalId,
-      lines: [{ description: memo, accountExternalId: accountRef, amountCents: Math.abs(differenceCents) }],
+      lines: [
+        {
+          description: memo,
+          accountExternalId: accountRef,
+          amountCents: Math.abs(differenceCents),
+          ...(coded ? { taxCodeExternalId: coded.lineCodes[0] } : {}),
+        },
+      ],
+      ...(coded ? { taxCoding: coded.coding } : {}),
     };
     const requestId = requestIdOf(companyId, app.key, EXCISE_PAYABLE_ENTITY, `${returnId}:v${row.version}`);
     // the claim renewed just before the call: a turn that waited out throttling is still ours

@@ -134,21 +134,22 @@ function mappingOf(tax: TaxRow | null, choices: Map<string, string>, codes: Map<
   };
 }
 
-async function activeTaxes(db: Db, companyId: string, taxId?: string): Promise<TaxRow[]> {
+/** The company's taxes, active ones first: an inactive tax is still on documents issued before. */
+async function companyTaxes(db: Db, companyId: string, taxId?: string): Promise<TaxRow[]> {
   return rowsOf<TaxRow>(
     await db.execute(sql`SELECT id::text, name, rate::text, active FROM taxes WHERE company_id = ${companyId}
-      ${taxId ? sql`AND id = ${taxId}` : sql`AND active`} ORDER BY name, id LIMIT 500`),
+      ${taxId ? sql`AND id = ${taxId}` : sql``} ORDER BY active DESC, name, id LIMIT 500`),
   );
 }
 
-/** The Taxes tab: whether the company over there charges sales tax, its codes, and each active
- * tax (then lines with no tax) with its code. */
+/** The Taxes tab: whether the company over there charges sales tax, its codes, and each tax
+ * (active ones first, then lines with no tax) with its code. */
 export async function listTaxCodes(ctx: DomainContext) {
   requireAccounting(ctx);
   const { companyId } = ctx.actor;
   const codes = await codesOf(ctx.db, companyId);
   const choices = await choicesOf(ctx.db, companyId);
-  const taxes = await activeTaxes(ctx.db, companyId);
+  const taxes = await companyTaxes(ctx.db, companyId);
   return {
     usesSalesTax: await usesSalesTax(ctx.db, companyId),
     codes: [...codes.values()].map(viewOf),
@@ -165,7 +166,7 @@ export async function setTaxCode(ctx: DomainContext, taxId: string | null | unde
   if (ref !== null && ref !== undefined && (typeof ref !== 'string' || ref.length > 100))
     throw validationError({ ref: 'No such tax code in the accounting system' });
   return ctx.db.transaction(async (tx) => {
-    const tax = id ? (await activeTaxes(tx, companyId, String(id)))[0] : null;
+    const tax = id ? (await companyTaxes(tx, companyId, String(id)))[0] : null;
     if (id && !tax) throw validationError({ taxId: 'No such tax in this company' });
     const codes = await codesOf(tx, companyId);
     const key = tax ? tax.id : UNTAXED;
