@@ -35,6 +35,7 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
   let customer = '';
   let hst = '';
   let gstQst = '';
+  let gst = '';
   const qb = quickBooksCalls(() => api);
   const setCode = (taxId: string | null, ref: string | null) => qb.call(co, SET, { taxId, ref });
   const newTax = async (input: string) =>
@@ -51,6 +52,7 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
     gstQst = await newTax(
       `{ name: "GST + QST", rate: 14.975, components: [{ name: "GST", rate: 5 }, { name: "QST", rate: 9.975 }] }`,
     );
+    gst = await newTax(`{ name: "GST", rate: 5 }`);
     // connecting reads the chart, and with it the tax model
     await qb.connect(co);
     await qb.push(co);
@@ -73,6 +75,7 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
       salesRates: 'GST 5% + QST 9.975%',
     });
     expect(view.taxes.map((t) => [t.name, t.code])).toEqual([
+      ['GST', null],
       ['GST + QST', null],
       ['HST ON', null],
       ['', null],
@@ -152,9 +155,101 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
     expect(sent.TotalAmt).toBe(39.72);
   });
 
-  it('sends a billed receipt with the tax codes and the supplier’s tax by purchase rate', async () => {
-    const gst = await newTax(`{ name: "GST", rate: 5 }`);
+  it('splits shipping over the goods’ codes, and adds up a rate two taxes share', async () => {
     qb.ok(await setCode(gst, '4'));
+    const invoice = await qb.issueInvoice(co, {
+      number: 'MIX-1',
+      customer,
+      shippingCharge: 10,
+      lines: [
+        { description: 'Gin', quantity: 1, unitPrice: 60, tax: gst },
+        { description: 'Cidre', quantity: 1, unitPrice: 40, tax: gstQst },
+      ],
+    });
+    await qb.push(co);
+    expect(await qb.syncLogOf(co, 'invoice', invoice.id, ['status'])).toEqual({ status: 'succeeded' });
+    const [sent] = qbo.records.Invoice.filter((i) => i.DocNumber === 'MIX-1');
+    // shipping 10.00 shared by the goods' amounts, 60 : 40 -> 6.00 and 4.00; so GST is charged on
+    // 66.00 (3.30), GST + QST on 44.00 (GST 2.20, QST 4.389 -> 4.39); GST's rate carries both:
+    // 5.50 on 110.00; 100.00 + 10.00 + 9.89 = 119.89
+    expect(codesOfLines(sent)).toEqual(['4', '6', '4', '6']);
+    expect((sent.Line as { Amount: number; Description?: string }[]).slice(2)).toMatchObject([
+      { Amount: 6, Description: 'Shipping' },
+      { Amount: 4, Description: 'Shipping' },
+    ]);
+    expect(taxLinesOf(sent)).toEqual([
+      { rate: '3', amount: 5.5, base: 110 },
+      { rate: '7', amount: 4.39, base: 44 },
+    ]);
+    expect(sent.TotalAmt).toBe(119.89);
+  });
+
+  it('sends a credited return as a credit memo whose restocking fee is split like its tax', async () => {
+    const credited = qb.ok(
+      await qb.call<{ salesReturnCreate: { id: string } }>(
+        co,
+        `mutation($input: SalesReturnInput!) { salesReturnCreate(input: $input) { id } }`,
+        {
+          input: {
+            number: 'RET-TAX',
+            customer,
+            date: '2026-11-05',
+            status: 'Credited',
+            restock: false,
+            restockingFee: 5,
+            lines: [
+              { description: 'Gin', quantity: 2, unitPrice: 30, tax: gst },
+              { description: 'Glasses', quantity: 1, unitPrice: 20 },
+            ],
+          },
+        },
+      ),
+    ).salesReturnCreate.id;
+    await qb.push(co);
+    expect(await qb.syncLogOf(co, 'creditNote', credited, ['status', 'last_error'])).toEqual({
+      status: 'succeeded',
+      last_error: null,
+    });
+    const [memo] = qbo.records.CreditMemo.filter((m) => m.DocNumber === 'RET-TAX');
+    // the 5.00 fee comes off the goods 60 : 20 -> 3.75 and 1.25; GST on 60.00 - 3.75 = 56.25 is
+    // 2.8125 -> 2.81; 60.00 + 20.00 - 5.00 + 2.81 = 77.81
+    expect(codesOfLines(memo)).toEqual(['4', '2', '4', '2']);
+    expect((memo.Line as { Amount: number; Description?: string }[]).slice(2)).toMatchObject([
+      { Amount: -3.75, Description: 'Restocking fee' },
+      { Amount: -1.25, Description: 'Restocking fee' },
+    ]);
+    expect(taxLinesOf(memo)).toEqual([{ rate: '3', amount: 2.81, base: 56.25 }]);
+    expect(memo.TotalAmt).toBe(77.81);
+  });
+
+  it('refuses a compound tax for a code that is not, and a till’s tax it cannot code, in words', async () => {
+    const compound = await newTax(
+      `{ name: "GST + QST (1994)", rate: 14.975, components: [{ name: "GST", rate: 5 }, { name: "QST", rate: 9.975, compound: true }] }`,
+    );
+    const refused = await setCode(compound, '6');
+    expect(refused.body.errors?.[0].extensions).toMatchObject({
+      info: {
+        fields: {
+          ref: 'GST/QST QC - 9.975 charges GST 5% + QST 9.975% on sales, and GST + QST (1994) charges 5% + 9.975% compound: choose a code of the same rates, in the same order',
+        },
+      },
+    });
+    // a till's day: its tax as charged names no tax here
+    const till = await qb.issueInvoice(co, {
+      number: 'TILL-1',
+      customer,
+      taxAsCharged: 1.3,
+      lines: [{ description: 'Dégustation', quantity: 1, unitPrice: 10 }],
+    });
+    await qb.push(co);
+    expect(await qb.syncLogOf(co, 'invoice', till.id, ['status', 'last_error'])).toEqual({
+      status: 'failed',
+      last_error:
+        "The tax of invoice TILL-1 is a till's tax as charged (1.30), which names none of the taxes here: QuickBooks Online charges sales tax by a tax code on each line, so enter this sale there by hand",
+    });
+  });
+
+  it('sends a billed receipt with the tax codes and the supplier’s tax by purchase rate', async () => {
     const account = qb.ok(
       await qb.call<{ accountCreate: { id: string } }>(
         co,
@@ -192,5 +287,22 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
     ).toEqual(['4', '4']);
     expect(taxLinesOf(bill)).toEqual([{ rate: '3', amount: 2.13, base: 42.5 }]);
     expect(bill.TotalAmt).toBe(44.63);
+  });
+
+  it('refuses to send a tax whose rate no longer is its code’s, saying what to choose', async () => {
+    // the province raises HST to 14 %: the tax is edited here, its code over there still charges 13 %
+    qb.ok(await qb.call(co, `mutation { taxUpdate(id: "${hst}", input: { rate: 14 }) { id } }`));
+    const invoice = await qb.issueInvoice(co, {
+      number: 'ON-14',
+      customer,
+      lines: [{ description: 'Rye', quantity: 1, unitPrice: 100, tax: hst }],
+    });
+    await qb.push(co);
+    expect(await qb.syncLogOf(co, 'invoice', invoice.id, ['status', 'last_error'])).toEqual({
+      status: 'failed',
+      last_error:
+        'HST ON charges HST ON 13% on sales, and HST ON charges 14%: choose a code of the same rates on the accounting setup page (Taxes)',
+    });
+    expect(qbo.records.Invoice.filter((i) => i.DocNumber === 'ON-14')).toEqual([]);
   });
 });

@@ -542,11 +542,22 @@ export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandI
         );
       rates.forEach((r) => charged.add(r));
     }
-    const taxLines = ((body.TxnTaxDetail as { TaxLine?: { TaxLineDetail: RateRef }[] } | undefined)?.TaxLine ?? []).map(
-      (l) => l.TaxLineDetail.TaxRateRef.value,
-    );
+    const given =
+      (body.TxnTaxDetail as { TaxLine?: { TaxLineDetail: RateRef & { TaxPercent?: number } }[] } | undefined)
+        ?.TaxLine ?? [];
+    const taxLines = given.map((l) => l.TaxLineDetail.TaxRateRef.value);
     if (taxLines.some((r) => !charged.has(r)) || new Set(taxLines).size !== taxLines.length)
       return refuse('Business Validation Error: The tax rate is not in the tax codes of the transaction lines.');
+    // a percent given must be the rate's own
+    if (
+      given.some(
+        (l) =>
+          l.TaxLineDetail.TaxPercent !== undefined &&
+          l.TaxLineDetail.TaxPercent !==
+            Number(records.TaxRate.find((r) => r.Id === l.TaxLineDetail.TaxRateRef.value)?.RateValue),
+      )
+    )
+      return refuse('Business Validation Error: The tax percent is not the tax rate of the tax line.');
     return null;
   }
 

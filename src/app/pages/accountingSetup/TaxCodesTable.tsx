@@ -20,10 +20,14 @@ function TaxCodeRow({ mapping, codes }: { mapping: TaxCodeMapping; codes: Accoun
   const [value, setValue] = useState(mapping.code?.ref ?? '');
   // the code last answered, for a refusal of a later choice to go back to
   const savedRef = useRef(mapping.code?.ref ?? '');
+  // two quick choices: only the answer to the last one moves the row (an earlier one may come later)
+  const latest = useRef(0);
   const choose = (ref: string) => {
     setValue(ref);
+    const asked = ++latest.current;
     gql<{ accountingTaxCodeSet: TaxCodeMapping }>(SET_TAX_CODE, { taxId: mapping.taxId, ref: ref || null })
       .then((data) => {
+        if (asked !== latest.current) return;
         const answered = data.accountingTaxCodeSet;
         savedRef.current = answered.code?.ref ?? '';
         setSaved(answered);
@@ -32,7 +36,7 @@ function TaxCodeRow({ mapping, codes }: { mapping: TaxCodeMapping; codes: Accoun
       })
       .catch((error) => {
         notify(describeApiError(error).message, { type: 'error' });
-        setValue(savedRef.current);
+        if (asked === latest.current) setValue(savedRef.current);
       });
   };
   // a saved code no longer among the active ones is still shown as chosen

@@ -66,10 +66,11 @@ export interface TaxLineToPush {
 }
 
 /** How a document's tax goes over there when the company there charges sales tax: each line
- * names its code (InvoiceLineToPush.taxCodeExternalId), shipping and other charges theirs, and
- * the tax by rate. Absent: the document's tax goes as a total only. */
+ * names its code (InvoiceLineToPush.taxCodeExternalId); shipping and other charges, taxed like
+ * the goods, are split over the goods' codes in proportion to their amounts (chargeSplit.ts);
+ * and the tax by rate. Absent: the document's tax goes as a total only. */
 export interface TaxCodingToPush {
-  chargeCodeExternalId: string;
+  chargeCodes: { codeExternalId: string; weightCents: number }[];
   taxLines: TaxLineToPush[];
 }
 
@@ -261,6 +262,8 @@ export interface ExternalTaxRate {
   name: string;
   /** decimal text, as "9.975" */
   percent: string;
+  /** charged on the amount plus the rates before it (QuickBooks: TaxOnAmountPlusTax) */
+  compound?: boolean;
 }
 
 /** A tax code of the accounting system (QuickBooks Online's TaxCode, outside the US). */

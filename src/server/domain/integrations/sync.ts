@@ -58,9 +58,9 @@ import {
 } from './store';
 import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
 import { whileClaimed } from './accounting/claim';
-import { taxCodingOf } from './accounting/taxCodes';
+import { chargesSalesTax, taxCodingOf } from './accounting/taxCodes';
 import { documentTaxOf, type StoredDocument } from './accounting/documentTax';
-import { toScaled } from '../../../shared/money';
+import { splitCharge } from './accounting/chargeSplit';
 import { itemExternalIdOf } from './accounting/items';
 import { CREDITED, CREDIT_NOTE_ENTITY, queueCreditNotes } from './accounting/creditNotes';
 import { BILLED, BILL_ENTITY, queueBills } from './accounting/bills';
@@ -330,30 +330,45 @@ type Outcome = 'succeeded' | 'failed' | 'skipped';
 type Renew = () => Promise<void>;
 
 /** A document's lines with their tax codes, and its tax by rate, when the company over there
- * charges sales tax (taxCodes.ts); as it was (its tax as a total) when it does not, or when the
- * document's tax is a till's tax as charged (no tax of ours names its rates). */
-async function withTaxCoding<T extends { lines: { taxCodeExternalId?: string | null }[]; taxCoding?: unknown }>(
+ * charges sales tax (taxCodes.ts); as it was (its tax as a total) when it does not. A document
+ * whose tax is a till's tax as charged names none of our taxes, so no code: refused in words to
+ * a company that charges sales tax. */
+async function withTaxCoding<
+  T extends { lines: { taxCodeExternalId?: string | null; amountCents: number }[]; taxCoding?: unknown },
+>(
   db: Db,
   companyId: string,
   app: AccountingApp,
   side: 'sales' | 'purchase',
-  doc: StoredDocument & { taxAsCharged?: unknown },
+  doc: StoredDocument & { taxAsCharged?: string | null },
   toPush: T,
 ): Promise<T> {
-  if (doc.taxAsCharged !== null && doc.taxAsCharged !== undefined) return toPush;
+  if (doc.taxAsCharged !== null && doc.taxAsCharged !== undefined) {
+    if (await chargesSalesTax(db, companyId, app.key))
+      throw new ConnectorError({
+        kind: 'rejected',
+        message: `The tax of ${doc.label} is a till's tax as charged (${doc.taxAsCharged}), which names none of the taxes here: ${app.connector.provider} charges sales tax by a tax code on each line, so enter this sale there by hand`,
+      });
+    return toPush;
+  }
   const coded = await taxCodingOf(db, companyId, app, side, {
     lineTaxIds: doc.lines.map((l) => l.tax),
-    charged: doc.charges.some((c) => toScaled(c, 2) !== 0n),
+    lineAmountsCents: toPush.lines.slice(0, doc.lines.length).map((l) => l.amountCents),
     taxes: () => documentTaxOf(db, companyId, doc),
   });
   if (!coded) return toPush;
   return {
     ...toPush,
-    // a bill's freight line, after the receipt's lines, is a charge
-    lines: toPush.lines.map((line, i) => ({
-      ...line,
-      taxCodeExternalId: coded.lineCodes[i] ?? coded.coding.chargeCodeExternalId,
-    })),
+    // a bill's freight line, after the receipt's lines, is a charge: split over the goods' codes
+    lines: toPush.lines.flatMap((line, i) =>
+      i < doc.lines.length
+        ? [{ ...line, taxCodeExternalId: coded.lineCodes[i] }]
+        : splitCharge(line.amountCents, coded.coding).map((part) => ({
+            ...line,
+            amountCents: part.amountCents,
+            taxCodeExternalId: part.codeExternalId,
+          })),
+    ),
     taxCoding: coded.coding,
   };
 }

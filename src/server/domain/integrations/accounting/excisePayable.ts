@@ -296,7 +296,7 @@ export async function pushExcisePayable(
     // duty is no sale or purchase of goods: to a company that charges sales tax, an untaxed line
     const coded = await taxCodingOf(db, companyId, app, 'purchase', {
       lineTaxIds: [null],
-      charged: false,
+      lineAmountsCents: [Math.abs(differenceCents)],
       taxes: async () => [],
     });
     const document: BillToPush = {

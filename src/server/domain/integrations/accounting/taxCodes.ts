@@ -64,7 +64,8 @@ export async function forgetTaxCodes(db: Db, companyId: string, appKey: string) 
     WHERE company_id = ${companyId} AND app = ${appKey}`);
 }
 
-const ratesText = (rates: ExternalTaxRate[]) => rates.map((r) => `${r.name} ${Number(r.percent)}%`).join(' + ');
+const ratesText = (rates: ExternalTaxRate[]) =>
+  rates.map((r, i) => `${r.name} ${Number(r.percent)}%${i > 0 && r.compound ? ' compound' : ''}`).join(' + ');
 const viewOf = (row: CodeRow): TaxCodeView => ({
   ref: row.ref,
   name: row.name,
@@ -95,19 +96,34 @@ interface TaxRow {
   active: boolean;
 }
 
-/** The tax's rates as a code must charge them: its components' in order, or its own rate. */
-async function taxRates(db: Db, companyId: string, taxId: string, rate: string): Promise<string[]> {
-  const parts = rowsOf<{ rate: string }>(
-    await db.execute(sql`SELECT rate::text FROM taxes_components WHERE company_id = ${companyId}
-      AND parent_id = ${taxId} ORDER BY position`),
-  );
-  return parts.length ? parts.map((p) => p.rate) : [rate];
+/** A rate of ours: a tax's own, or one of its components (compound: on the amount plus the
+ * components before it). */
+interface OurRate {
+  rate: string;
+  compound: boolean;
 }
 
-const samePercents = (ours: string[], theirs: ExternalTaxRate[]) =>
+/** The tax's rates as a code must charge them: its components' in order, or its own rate. */
+async function taxRates(db: Db, companyId: string, taxId: string, rate: string): Promise<OurRate[]> {
+  const parts = rowsOf<OurRate>(
+    await db.execute(sql`SELECT rate::text, compound FROM taxes_components WHERE company_id = ${companyId}
+      AND parent_id = ${taxId} ORDER BY position`),
+  );
+  return parts.length ? parts : [{ rate, compound: false }];
+}
+
+/** The same percents in the same order, each compound (after the first, where it is moot) when
+ * the other's is. */
+const sameRates = (ours: OurRate[], theirs: ExternalTaxRate[]) =>
   ours.length === theirs.length &&
-  ours.every((r, i) => toScaled(r, RATE_SCALE) === toScaled(theirs[i].percent, RATE_SCALE));
+  ours.every(
+    (r, i) =>
+      toScaled(r.rate, RATE_SCALE) === toScaled(theirs[i].percent, RATE_SCALE) &&
+      (i === 0 || Boolean(r.compound) === Boolean(theirs[i].compound)),
+  );
 const chargesNothing = (rates: ExternalTaxRate[]) => rates.every((r) => toScaled(r.percent, RATE_SCALE) === 0n);
+const ourRatesText = (rates: OurRate[]) =>
+  rates.map((r, i) => `${Number(r.rate)}%${i > 0 && r.compound ? ' compound' : ''}`).join(' + ');
 
 function requireAccounting(ctx: DomainContext) {
   const feature = addOnFeature('accounting');
@@ -179,9 +195,9 @@ export async function setTaxCode(ctx: DomainContext, taxId: string | null | unde
         });
       if (tax) {
         const ours = await taxRates(tx, companyId, tax.id, tax.rate);
-        if (!samePercents(ours, code.sales_rates))
+        if (!sameRates(ours, code.sales_rates))
           throw validationError({
-            ref: `${code.name} charges ${ratesText(code.sales_rates) || 'nothing'} on sales, and ${tax.name} charges ${ours.map((r) => `${Number(r)}%`).join(' + ')}: choose a code of the same rates, in the same order`,
+            ref: `${code.name} charges ${ratesText(code.sales_rates) || 'nothing'} on sales, and ${tax.name} charges ${ourRatesText(ours)}: choose a code of the same rates, in the same order`,
           });
       } else if (!chargesNothing(code.sales_rates))
         throw validationError({
@@ -210,14 +226,16 @@ export interface DocumentTax {
   taxId: string;
   name: string;
   baseCents: number;
-  /** its rates' amounts in order; a compound one is charged on the base plus those before it */
-  components: { amountCents: number; compound: boolean }[];
+  /** its rates in order with their amounts; a compound one is charged on the base plus those
+   * before it */
+  components: { rate: string; compound: boolean; amountCents: number }[];
 }
 
 /** What the push sends of a document's tax when the company over there charges sales tax: each
- * line's code (by the line's tax, or the untaxed code) and the tax by rate. Null when it does not
- * (the tax goes as a total). Refuses, in words, a tax or untaxed lines with no code chosen, and a
- * code no longer there; `side` picks the code's sales or purchase rates. */
+ * line's code (by the line's tax, or the untaxed code), how its charges split over the goods'
+ * codes, and the tax by rate. Null when it does not (the tax goes as a total). Refuses, in words,
+ * a tax or untaxed lines with no code, a code no longer there, and a code that does not charge
+ * the tax's rates on this side (`side`: the code's sales or purchase rates). */
 export async function taxCodingOf(
   db: Db,
   companyId: string,
@@ -226,21 +244,19 @@ export async function taxCodingOf(
   doc: {
     /** each line's tax (null: none) */
     lineTaxIds: (string | null)[];
-    /** whether the document has shipping, freight or another charge */
-    charged: boolean;
+    /** each line's amount in cents (the weights its charges are split by) */
+    lineAmountsCents: number[];
     /** its tax by tax, read only when it is sent by rate */
     taxes: () => Promise<DocumentTax[]>;
   },
 ) {
-  const [row] = rowsOf<{ uses_sales_tax: boolean | null }>(
-    await db.execute(sql`SELECT uses_sales_tax FROM integration_connections
-      WHERE company_id = ${companyId} AND app = ${app.key}`),
-  );
-  if (!row?.uses_sales_tax) return null;
+  if (!(await chargesSalesTax(db, companyId, app.key))) return null;
   const provider = app.connector.provider;
   const taxes = await doc.taxes();
   const codes = await codesOf(db, companyId);
   const choices = await choicesOf(db, companyId);
+  const onSide = side === 'sales' ? 'on sales' : 'on purchases';
+  const ratesOnSide = (code: CodeRow) => (side === 'sales' ? code.sales_rates : code.purchase_rates);
   const refuse = (message: string): never => {
     throw new ConnectorError({ kind: 'rejected', message });
   };
@@ -253,23 +269,35 @@ export async function taxCodingOf(
       return refuse(
         `${what} a ${provider} tax code that is no longer there: choose another on the accounting setup page (Taxes)`,
       );
+    if (key === UNTAXED && !chargesNothing(ratesOnSide(code)))
+      return refuse(
+        `${code.name}, the code of lines with no tax, charges ${ratesText(ratesOnSide(code))} ${onSide}: choose a code that charges nothing on the accounting setup page (Taxes)`,
+      );
     return code;
   };
   const names = new Map(taxes.map((t) => [t.taxId, t.name]));
-  const lineCodes = doc.lineTaxIds.map((taxId) => codeFor(taxId ?? UNTAXED, names.get(taxId ?? '') ?? '').ref);
-  // shipping and other charges are taxed like the goods (shared documentTotals): with the goods'
-  // one code when they share one, else untaxed (the tax by rate below still counts their share)
-  const distinct = [...new Set(lineCodes)];
-  const chargeCode =
-    distinct.length === 1 || (!doc.charged && distinct.length) ? distinct[0] : codeFor(UNTAXED, '').ref;
+  const lineCodes = doc.lineTaxIds.map((taxId) => codeFor(taxId ?? UNTAXED, names.get(taxId ?? '') || 'of a line').ref);
+  // charges are taxed like the goods (shared documentTotals): split over the goods' codes by
+  // their amounts; goods that add up to nothing leave them to the untaxed code
+  const weights = new Map<string, number>();
+  lineCodes.forEach((code, i) => weights.set(code, (weights.get(code) ?? 0) + (doc.lineAmountsCents[i] ?? 0)));
+  const weighed = [...weights].filter(([, weightCents]) => weightCents !== 0);
+  const chargeCodes =
+    weighed.length && weighed.reduce((sum, [, w]) => sum + w, 0) !== 0
+      ? weighed.map(([codeExternalId, weightCents]) => ({ codeExternalId, weightCents }))
+      : [{ codeExternalId: lineCodes[0] ?? codeFor(UNTAXED, '').ref, weightCents: 1 }];
   // one line per rate (Intuit: each rate listed once): two taxes that share a rate add up
   const byRate = new Map<string, TaxLineToPush>();
   for (const tax of taxes) {
     const code = codeFor(tax.taxId, tax.name);
-    const rates = side === 'sales' ? code.sales_rates : code.purchase_rates;
-    if (rates.length !== tax.components.length)
+    const rates = ratesOnSide(code);
+    if (!sameRates(tax.components, rates))
       refuse(
-        `${code.name} charges ${ratesText(rates) || 'nothing'} on ${side === 'sales' ? 'sales' : 'purchases'}, and ${tax.name} has ${tax.components.length} rate(s): choose a code of the same rates on the accounting setup page (Taxes)`,
+        `${code.name} charges ${ratesText(rates) || 'nothing'} ${onSide}, and ${tax.name} charges ${ourRatesText(tax.components)}: ${
+          side === 'sales'
+            ? 'choose a code of the same rates'
+            : `a bill taxed ${tax.name} needs a code that charges the same on sales and on purchases; choose one`
+        } on the accounting setup page (Taxes)`,
       );
     let before = 0;
     rates.forEach((rate, i) => {
@@ -286,5 +314,14 @@ export async function taxCodingOf(
       byRate.set(rate.externalId, line);
     });
   }
-  return { lineCodes, coding: { chargeCodeExternalId: chargeCode, taxLines: [...byRate.values()] } };
+  return { lineCodes, coding: { chargeCodes, taxLines: [...byRate.values()] } };
+}
+
+/** Whether the company over there charges sales tax, as its chart read found. */
+export async function chargesSalesTax(db: Db, companyId: string, appKey: string): Promise<boolean> {
+  const [row] = rowsOf<{ uses_sales_tax: boolean | null }>(
+    await db.execute(sql`SELECT uses_sales_tax FROM integration_connections
+      WHERE company_id = ${companyId} AND app = ${appKey}`),
+  );
+  return row?.uses_sales_tax === true;
 }

@@ -17,6 +17,7 @@ import { listAccounts, pushAccount } from './accounts';
 import { listChangedItems, setItemAccounts } from './items';
 import { qtyAndPrice } from './linePrice';
 import { readTaxModel, taxCodeRefOf, taxDetailOf } from './taxes';
+import { splitCharge } from '../accounting/chargeSplit';
 
 /** QuickBooks refuses ':' tabs and new lines in a display name, and more than 100 characters. */
 export const displayNameOf = (name: string) =>
@@ -59,30 +60,33 @@ function salesDocument(invoice: InvoiceToPush) {
     SalesItemLineDetail: {
       ...(line.itemExternalId ? { ItemRef: { value: line.itemExternalId } } : {}),
       ...qtyAndPrice(line.quantity, line.unitPrice, line.amountCents),
-      ...taxCodeRefOf(line.taxCodeExternalId, invoice),
+      ...taxCodeRefOf(line.taxCodeExternalId),
     },
   }));
   // Shipping as Intuit's reference sends it: a sales line whose ItemRef is SHIPPING_ITEM_ID
-  // (QuickBooks books it to its shipping income account)
+  // (QuickBooks books it to its shipping income account); sent with tax codes, one line per
+  // code of the goods (chargeSplit.ts), as it was taxed
   if (invoice.shippingCents)
-    lines.push({
-      DetailType: 'SalesItemLineDetail',
-      Amount: Number(centsText(invoice.shippingCents)),
-      Description: 'Shipping',
-      SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' }, ...taxCodeRefOf(null, invoice) },
-    });
-  for (const charge of invoice.charges ?? [])
-    if (charge.amountCents)
+    for (const part of splitCharge(invoice.shippingCents, invoice.taxCoding))
       lines.push({
         DetailType: 'SalesItemLineDetail',
-        Amount: Number(centsText(charge.amountCents)),
-        Description: charge.description,
-        SalesItemLineDetail: {
-          Qty: 1,
-          UnitPrice: Number(centsText(charge.amountCents)),
-          ...taxCodeRefOf(null, invoice),
-        },
+        Amount: Number(centsText(part.amountCents)),
+        Description: 'Shipping',
+        SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' }, ...taxCodeRefOf(part.codeExternalId) },
       });
+  for (const charge of invoice.charges ?? [])
+    if (charge.amountCents)
+      for (const part of splitCharge(charge.amountCents, invoice.taxCoding))
+        lines.push({
+          DetailType: 'SalesItemLineDetail',
+          Amount: Number(centsText(part.amountCents)),
+          Description: charge.description,
+          SalesItemLineDetail: {
+            Qty: 1,
+            UnitPrice: Number(centsText(part.amountCents)),
+            ...taxCodeRefOf(part.codeExternalId),
+          },
+        });
   return {
     DocNumber: invoice.number,
     TxnDate: invoice.date,
@@ -107,7 +111,7 @@ function vendorDocument(bill: BillToPush) {
       ...(line.description ? { Description: line.description } : {}),
       AccountBasedExpenseLineDetail: {
         AccountRef: { value: line.accountExternalId },
-        ...taxCodeRefOf(line.taxCodeExternalId, bill),
+        ...taxCodeRefOf(line.taxCodeExternalId),
       },
     })),
     // the supplier's tax (input tax credits) by rate, as its bill charged it

@@ -4,7 +4,7 @@
 // and a TaxCode lists the TaxRates it charges (SalesTaxRateList, PurchaseTaxRateList, each
 // TaxRateDetail a TaxRateRef and its TaxOrder). A TaxRate's RateValue is its percent.
 import type { ConnectorTokens, ExternalTaxCode, ExternalTaxModel, ExternalTaxRate } from '../connector';
-import type { InvoiceToPush, TaxCodingToPush } from '../connector';
+import type { TaxCodingToPush } from '../connector';
 import { query } from './api';
 
 /** Intuit's MAXRESULTS limit: a company has a few dozen codes at most */
@@ -12,6 +12,7 @@ const PAGE = 1000;
 
 interface QboRateDetail {
   TaxRateRef?: { value?: string; name?: string };
+  TaxTypeApplicable?: string;
   TaxOrder?: number;
 }
 interface QboTaxCode {
@@ -35,14 +36,21 @@ function ratesOf(
   rates: Map<string, { name: string; percent: string }>,
 ): ExternalTaxRate[] | null {
   const details = listOf(list?.TaxRateDetail)
-    .map((d, i) => ({ ref: d.TaxRateRef?.value, order: Number(d.TaxOrder ?? 0), i }))
+    .map((d, i) => ({ ref: d.TaxRateRef?.value, type: d.TaxTypeApplicable, order: Number(d.TaxOrder ?? 0), i }))
     .sort((a, b) => a.order - b.order || a.i - b.i);
   const out: ExternalTaxRate[] = [];
   for (const d of details) {
     const rate = d.ref ? rates.get(String(d.ref)) : undefined;
-    // a rate the company no longer has: the code cannot be matched to a tax here
-    if (!rate) return null;
-    out.push({ externalId: String(d.ref), name: rate.name, percent: rate.percent });
+    // a rate the company no longer has, or one charged on a tax alone (TaxOnTax), which no tax
+    // here is: the code cannot be matched to a tax here
+    if (!rate || d.type === 'TaxOnTax') return null;
+    out.push({
+      externalId: String(d.ref),
+      name: rate.name,
+      percent: rate.percent,
+      // TaxOnAmountPlusTax: on the amount plus the taxes before it, as a compound component
+      ...(d.type === 'TaxOnAmountPlusTax' ? { compound: true } : {}),
+    });
   }
   return out;
 }
@@ -98,6 +106,5 @@ export function taxDetailOf(coding: TaxCodingToPush, totalCents: number) {
   };
 }
 
-/** A line's TaxCodeRef when the document is sent with codes (a charge's line: the charges' code). */
-export const taxCodeRefOf = (code: string | null | undefined, invoice: Pick<InvoiceToPush, 'taxCoding'>) =>
-  invoice.taxCoding ? { TaxCodeRef: { value: code ?? invoice.taxCoding.chargeCodeExternalId } } : {};
+/** A line's TaxCodeRef when the document is sent with codes. */
+export const taxCodeRefOf = (code: string | null | undefined) => (code ? { TaxCodeRef: { value: code } } : {});
