@@ -34,6 +34,14 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
   const june = exciseJune(() => api);
   const { settings, file, reopen, b262Duty, removeToDutyPaid } = june;
   const sync = () => qb.sync(k.co);
+  /** the B256 refund offset of June's B262, as the return's screen sets it */
+  const setRefund = async (amount: number) =>
+    ok(
+      await k.co.call(
+        `mutation($site: ID!, $amount: Float!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: $amount) { totalDuty } }`,
+        { site: k.co.site, amount },
+      ),
+    );
   const push = () => qb.push(k.co);
   const payableLog = async () =>
     rowsOf<{ status: string; last_error: string | null }>(
@@ -99,12 +107,7 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
 
   it('an amended return with less duty sends the difference as a VendorCredit, once', async () => {
     await reopen();
-    ok(
-      await k.co.call(
-        `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 24.56) { totalDuty } }`,
-        { site: k.co.site },
-      ),
-    );
+    await setRefund(24.56);
     expect(await b262Duty()).toBe(100);
     await file();
     await push();
@@ -178,12 +181,7 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     const job = push();
     await new Promise((resolve) => setTimeout(resolve, 300));
     await reopen();
-    ok(
-      await k.co.call(
-        `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 34.56) { totalDuty } }`,
-        { site: k.co.site },
-      ),
-    );
+    await setRefund(34.56);
     expect(await b262Duty()).toBe(463.68);
     await file();
     await job;
@@ -247,12 +245,7 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     it('taken over by another runner, the job sends nothing more and leaves the record to it', async () => {
       // an amendment of 10.00 less refund offset (34.56 -> 24.56): 473.68, 10.00 more to send
       await reopen();
-      ok(
-        await k.co.call(
-          `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 24.56) { totalDuty } }`,
-          { site: k.co.site },
-        ),
-      );
+      await setRefund(24.56);
       expect(await b262Duty()).toBe(473.68);
       await file();
       const key = await keyOf();
@@ -279,12 +272,7 @@ describe.each(backends)('QuickBooks excise duty payable on %s', (backend) => {
     await push();
     // an amendment of 10.00 more refund offset (24.56 -> 34.56): 463.68, 10.00 less to send
     await reopen();
-    ok(
-      await k.co.call(
-        `mutation($site: ID!) { exciseReturnSetRefund(form: B262, siteId: $site, periodStart: "2025-06-01", periodEnd: "2025-06-30", amount: 34.56) { totalDuty } }`,
-        { site: k.co.site },
-      ),
-    );
+    await setRefund(34.56);
     expect(await b262Duty()).toBe(463.68);
     await file();
     await push();
