@@ -11,7 +11,7 @@ import type { QboRecord, QuickBooksStandIn } from '../standins/quickbooks';
 import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 const CODES = `{ accountingTaxCodes { usesSalesTax codes { ref name salesRates purchaseRates }
-  taxes { taxId name rate code { ref name } } } }`;
+  taxes { kind taxId name rate code { ref name } } } }`;
 const SET = `mutation($taxId: ID, $ref: String) { accountingTaxCodeSet(taxId: $taxId, ref: $ref) {
   taxId name code { ref name } } }`;
 
@@ -65,7 +65,7 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
         accountingTaxCodes: {
           usesSalesTax: boolean;
           codes: { ref: string; name: string; salesRates: string }[];
-          taxes: { taxId: string | null; name: string; code: unknown }[];
+          taxes: { kind: string; taxId: string | null; name: string; code: unknown }[];
         };
       }>(co, CODES),
     ).accountingTaxCodes;
@@ -74,11 +74,12 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
       name: 'GST/QST QC - 9.975',
       salesRates: 'GST 5% + QST 9.975%',
     });
-    expect(view.taxes.map((t) => [t.name, t.code])).toEqual([
-      ['GST', null],
-      ['GST + QST', null],
-      ['HST ON', null],
-      ['', null],
+    expect(view.taxes.map((t) => [t.kind, t.name, t.code])).toEqual([
+      ['tax', 'GST', null],
+      ['tax', 'GST + QST', null],
+      ['tax', 'HST ON', null],
+      ['untaxed', '', null],
+      ['stated', '', null],
     ]);
     // GST alone charges 5%, not HST's 13%
     const wrong = await setCode(hst, '4');
@@ -222,7 +223,7 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
     expect(memo.TotalAmt).toBe(77.81);
   });
 
-  it('refuses a compound tax for a code that is not, and a till’s tax it cannot code, in words', async () => {
+  it('refuses a compound tax for a code that is not, and sends a till’s tax with the code chosen for it', async () => {
     const compound = await newTax(
       `{ name: "GST + QST (1994)", rate: 14.975, components: [{ name: "GST", rate: 5 }, { name: "QST", rate: 9.975, compound: true }] }`,
     );
@@ -234,19 +235,36 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
         },
       },
     });
-    // a till's day: its tax as charged names no tax here
+    // a till's day: its tax as charged names no tax here; it waits for the code of such tax
     const till = await qb.issueInvoice(co, {
       number: 'TILL-1',
       customer,
-      taxAsCharged: 1.3,
-      lines: [{ description: 'Dégustation', quantity: 1, unitPrice: 10 }],
+      taxAsCharged: 14.98,
+      shippingCharge: 0,
+      lines: [{ description: 'Dégustation', quantity: 1, unitPrice: 100 }],
     });
     await qb.push(co);
     expect(await qb.syncLogOf(co, 'invoice', till.id, ['status', 'last_error'])).toEqual({
       status: 'failed',
       last_error:
-        "The tax of invoice TILL-1 is a till's tax as charged (1.30), which names none of the taxes here: QuickBooks Online charges sales tax by a tax code on each line, so enter this sale there by hand",
+        'The tax of invoice TILL-1 is a tax as charged (by a till), which has no QuickBooks Online tax code: choose one on the accounting setup page (Taxes, Tax as charged)',
     });
+    // a code that charges nothing is no till's tax
+    const nothing = await qb.call(co, `mutation { accountingTaxCodeSet(kind: "stated", ref: "2") { kind } }`);
+    expect(nothing.body.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(
+      qb.ok(await qb.call(co, `mutation { accountingTaxCodeSet(kind: "stated", ref: "6") { kind code { ref } } }`)),
+    ).toEqual({ accountingTaxCodeSet: { kind: 'stated', code: { ref: '6' } } });
+    await qb.syncNow(co);
+    expect(await qb.syncLogOf(co, 'invoice', till.id, ['status'])).toEqual({ status: 'succeeded' });
+    const [sent] = qbo.records.Invoice.filter((i) => i.DocNumber === 'TILL-1');
+    // 14.98 over GST 5 : QST 9.975 -> 14.98 x 5 / 14.975 = 5.0017 -> 5.00, the rest 9.98
+    expect(codesOfLines(sent)).toEqual(['6']);
+    expect(taxLinesOf(sent)).toEqual([
+      { rate: '3', amount: 5, base: 100 },
+      { rate: '7', amount: 9.98, base: 100 },
+    ]);
+    expect(sent.TotalAmt).toBe(114.98);
   });
 
   it('sends a billed receipt with the tax codes and the supplier’s tax by purchase rate', async () => {

@@ -26,12 +26,13 @@ const taxCodes = (usesSalesTax: boolean | null): TaxCodeMappings => ({
   usesSalesTax,
   codes: [HST, EXEMPT],
   taxes: [
-    { taxId: '5', name: 'HST ON', rate: 13, code: null },
-    { taxId: null, name: '', rate: null, code: EXEMPT },
+    { kind: 'tax', taxId: '5', name: 'HST ON', rate: 13, code: null },
+    { kind: 'untaxed', taxId: null, name: '', rate: null, code: EXEMPT },
+    { kind: 'stated', taxId: null, name: '', rate: null, code: null },
   ],
 });
 
-type Body = { query: string; variables?: { taxId: string | null; ref: string | null } };
+type Body = { query: string; variables?: { taxId: string | null; ref: string | null; kind?: string } };
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 /** A fetch answering accountingTaxCodes, and accountingTaxCodeSet with `set`. */
@@ -76,7 +77,13 @@ describe('accounting setup: Taxes tab', () => {
   it('lists the taxes with their codes and saves a code chosen for a tax', async () => {
     const fetch = answering(taxCodes(true), (v) => ({
       data: {
-        accountingTaxCodeSet: { taxId: v?.taxId ?? null, name: 'HST ON', rate: 13, code: HST } satisfies TaxCodeMapping,
+        accountingTaxCodeSet: {
+          kind: 'tax',
+          taxId: v?.taxId ?? null,
+          name: 'HST ON',
+          rate: 13,
+          code: HST,
+        } satisfies TaxCodeMapping,
       },
     }));
     renderTable(fetch);
@@ -89,11 +96,14 @@ describe('accounting setup: Taxes tab', () => {
     const none = screen.getByTestId('taxcode-none');
     expect(within(none).getByText('Lines with no tax')).toBeTruthy();
     expect(selected(none)).toBe('Exempt (Exempt 0%)');
+    const stated = screen.getByTestId('taxcode-stated');
+    expect(within(stated).getByText('Tax as charged by a till')).toBeTruthy();
+    expect(selected(stated)).toBe('—');
 
     await pick(hst, 'HST ON (HST ON 13%)');
     expect(await screen.findByText('Tax code saved')).toBeTruthy();
     const set = calls(fetch).filter((b) => b.query.includes('accountingTaxCodeSet'));
-    expect(set.map((b) => b.variables)).toEqual([{ taxId: '5', ref: '13' }]);
+    expect(set.map((b) => b.variables)).toEqual([{ taxId: '5', ref: '13', kind: 'tax' }]);
     expect(selected(screen.getByTestId('taxcode-5'))).toBe('HST ON (HST ON 13%)');
   });
 
@@ -109,7 +119,7 @@ describe('accounting setup: Taxes tab', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     await waitFor(() => expect(selected(screen.getByTestId('taxcode-5'))).toBe('—'));
     const set = calls(fetch).filter((b) => b.query.includes('accountingTaxCodeSet'));
-    expect(set.map((b) => b.variables)).toEqual([{ taxId: '5', ref: '3' }]);
+    expect(set.map((b) => b.variables)).toEqual([{ taxId: '5', ref: '3', kind: 'tax' }]);
   });
 
   it('says the tax settings are read with the chart until they were', async () => {

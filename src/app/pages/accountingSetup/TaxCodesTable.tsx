@@ -25,7 +25,11 @@ function TaxCodeRow({ mapping, codes }: { mapping: TaxCodeMapping; codes: Accoun
   const choose = (ref: string) => {
     setValue(ref);
     const asked = ++latest.current;
-    gql<{ accountingTaxCodeSet: TaxCodeMapping }>(SET_TAX_CODE, { taxId: mapping.taxId, ref: ref || null })
+    gql<{ accountingTaxCodeSet: TaxCodeMapping }>(SET_TAX_CODE, {
+      taxId: mapping.taxId,
+      ref: ref || null,
+      kind: mapping.kind,
+    })
       .then((data) => {
         if (asked !== latest.current) return;
         const answered = data.accountingTaxCodeSet;
@@ -41,11 +45,13 @@ function TaxCodeRow({ mapping, codes }: { mapping: TaxCodeMapping; codes: Accoun
   };
   // a saved code no longer among the active ones is still shown as chosen
   const options = saved.code && !codes.some((c) => c.ref === saved.code?.ref) ? [...codes, saved.code] : codes;
-  const id = `taxcode-${mapping.taxId ?? 'none'}`;
+  const id = `taxcode-${mapping.kind === 'tax' ? mapping.taxId : mapping.kind === 'stated' ? 'stated' : 'none'}`;
   return (
     <TableRow data-testid={id}>
       <TableCell>
-        {mapping.taxId === null ? translate(`${T}.noTax`) : `${mapping.name} — ${mapping.rate ?? 0}%`}
+        {mapping.kind === 'tax'
+          ? `${mapping.name} — ${mapping.rate ?? 0}%`
+          : translate(`${T}.${mapping.kind === 'stated' ? 'statedTax' : 'noTax'}`)}
       </TableCell>
       <TableCell>
         <TextField
@@ -107,7 +113,7 @@ export function TaxCodesTable() {
           </TableHead>
           <TableBody>
             {data.taxes.map((m) => (
-              <TaxCodeRow key={m.taxId ?? 'none'} mapping={m} codes={data.codes} />
+              <TaxCodeRow key={`${m.kind}-${m.taxId ?? ''}`} mapping={m} codes={data.codes} />
             ))}
           </TableBody>
         </Table>

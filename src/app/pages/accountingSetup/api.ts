@@ -38,6 +38,8 @@ export interface AccountingTaxCode {
 }
 
 export interface TaxCodeMapping {
+  /** tax: one of the company's taxes; untaxed: lines with no tax; stated: a till's tax as charged */
+  kind: 'tax' | 'untaxed' | 'stated';
   taxId: string | null;
   name: string;
   rate: number | null;
@@ -51,12 +53,12 @@ export interface TaxCodeMappings {
 }
 
 const CODE_FIELDS = `ref name salesRates`;
-const TAX_FIELDS = `taxId name rate code { ${CODE_FIELDS} }`;
+const TAX_FIELDS = `kind taxId name rate code { ${CODE_FIELDS} }`;
 
 export const TAX_CODES = `query AccountingTaxCodes {
   accountingTaxCodes { usesSalesTax codes { ${CODE_FIELDS} } taxes { ${TAX_FIELDS} } }
 }`;
 
-export const SET_TAX_CODE = `mutation AccountingTaxCodeSet($taxId: ID, $ref: String) {
-  accountingTaxCodeSet(taxId: $taxId, ref: $ref) { ${TAX_FIELDS} }
+export const SET_TAX_CODE = `mutation AccountingTaxCodeSet($taxId: ID, $ref: String, $kind: String) {
+  accountingTaxCodeSet(taxId: $taxId, ref: $ref, kind: $kind) { ${TAX_FIELDS} }
 }`;

@@ -17,6 +17,7 @@ export const accountingSetupMessages = {
           tax: 'Tax',
           taxCode: 'Tax code',
           noTax: 'Lines with no tax',
+          statedTax: 'Tax as charged by a till',
           taxSaved: 'Tax code saved',
           taxUnread:
             "The accounting system's tax settings are read with its chart: connect it on Apps, or press Sync now there.",
@@ -45,6 +46,7 @@ export const accountingSetupMessages = {
           tax: 'Taxe',
           taxCode: 'Code de taxe',
           noTax: 'Lignes sans taxe',
+          statedTax: 'Taxe perçue par une caisse',
           taxSaved: 'Code de taxe enregistré',
           taxUnread:
             'Les paramètres de taxe du système comptable sont lus avec son plan comptable : connectez-le dans Applications, ou appuyez sur Synchroniser.',

@@ -58,7 +58,8 @@ import {
 } from './store';
 import { accountingAppsOf, queueRowsSql } from './accounting/queueDocument';
 import { whileClaimed } from './accounting/claim';
-import { chargesSalesTax, taxCodingOf } from './accounting/taxCodes';
+import { chargesSalesTax, statedTaxCodingOf, taxCodingOf } from './accounting/taxCodes';
+import { toScaled } from '../../../shared/money';
 import { documentTaxOf, type StoredDocument } from './accounting/documentTax';
 import { splitCharge } from './accounting/chargeSplit';
 import { itemExternalIdOf } from './accounting/items';
@@ -331,8 +332,8 @@ type Renew = () => Promise<void>;
 
 /** A document's lines with their tax codes, and its tax by rate, when the company over there
  * charges sales tax (taxCodes.ts); as it was (its tax as a total) when it does not. A document
- * whose tax is a till's tax as charged names none of our taxes, so no code: refused in words to
- * a company that charges sales tax. */
+ * whose tax is a till's tax as charged names none of our taxes: it goes with the code chosen for
+ * such tax (statedTaxCodingOf). */
 async function withTaxCoding<
   T extends { lines: { taxCodeExternalId?: string | null; amountCents: number }[]; taxCoding?: unknown },
 >(
@@ -343,19 +344,23 @@ async function withTaxCoding<
   doc: StoredDocument & { taxAsCharged?: string | null },
   toPush: T,
 ): Promise<T> {
-  if (doc.taxAsCharged !== null && doc.taxAsCharged !== undefined) {
-    if (await chargesSalesTax(db, companyId, app.key))
-      throw new ConnectorError({
-        kind: 'rejected',
-        message: `The tax of ${doc.label} is a till's tax as charged (${doc.taxAsCharged}), which names none of the taxes here: ${app.connector.provider} charges sales tax by a tax code on each line, so enter this sale there by hand`,
-      });
-    return toPush;
-  }
-  const coded = await taxCodingOf(db, companyId, app, side, {
-    lineTaxIds: doc.lines.map((l) => l.tax),
-    lineAmountsCents: toPush.lines.slice(0, doc.lines.length).map((l) => l.amountCents),
-    taxes: () => documentTaxOf(db, companyId, doc),
-  });
+  const ownLines = toPush.lines.slice(0, doc.lines.length).map((l) => l.amountCents);
+  const coded =
+    doc.taxAsCharged !== null && doc.taxAsCharged !== undefined
+      ? (await chargesSalesTax(db, companyId, app.key))
+        ? await statedTaxCodingOf(db, companyId, app, side, {
+            label: doc.label,
+            lineCount: doc.lines.length,
+            taxCents: Number(toScaled(doc.taxAsCharged, 2)),
+            baseCents:
+              ownLines.reduce((sum, c) => sum + c, 0) + doc.charges.reduce((sum, c) => sum + Number(toScaled(c, 2)), 0),
+          })
+        : null
+      : await taxCodingOf(db, companyId, app, side, {
+          lineTaxIds: doc.lines.map((l) => l.tax),
+          lineAmountsCents: ownLines,
+          taxes: () => documentTaxOf(db, companyId, doc),
+        });
   if (!coded) return toPush;
   return {
     ...toPush,

@@ -40,8 +40,8 @@ export const accountingMutations: Record<string, Resolver> = {
       await wakePushJob(domain.actor.companyId, app.key);
     return view;
   }),
-  accountingTaxCodeSet: resolver<{ taxId?: string | null; ref?: string | null }>(async (_r, args, ctx) =>
-    setTaxCode(await ctx.domain(), args.taxId, args.ref),
+  accountingTaxCodeSet: resolver<{ taxId?: string | null; ref?: string | null; kind?: string | null }>(
+    async (_r, args, ctx) => setTaxCode(await ctx.domain(), args.taxId, args.ref, args.kind),
   ),
   accountCreate: resolver<{ input: unknown }>(async (_r, args, ctx) => createAccount(await ctx.domain(), args.input)),
 };

@@ -12,10 +12,15 @@ import { recordAudit } from '../../audit/audit';
 import { addOnFeature } from '../addOns';
 import { INTEGRATION_APPS } from '../apps';
 import { ConnectorError, type ExternalTaxModel, type ExternalTaxRate, type TaxLineToPush } from '../connector';
-import { toScaled } from '../../../../shared/money';
+import { shareOut, toScaled } from '../../../../shared/money';
 
 /** the choice of lines with no tax */
 export const UNTAXED = 'none';
+/** the choice of a document whose tax is a till's tax as charged (taxAsCharged: a Square day) */
+export const STATED = 'stated';
+/** the rows of the Taxes tab that are no tax of the company */
+const KINDS = { untaxed: UNTAXED, stated: STATED } as const;
+type Kind = 'tax' | keyof typeof KINDS;
 /** the percents compared at the tax's precision (schema: 3 decimals) */
 const RATE_SCALE = 3;
 
@@ -26,6 +31,8 @@ export interface TaxCodeView {
   purchaseRates: string;
 }
 export interface TaxCodeMappingView {
+  /** tax: one of the company's taxes; untaxed: lines with no tax; stated: a till's tax as charged */
+  kind: Kind;
   taxId: string | null;
   name: string;
   rate: number | null;
@@ -139,10 +146,16 @@ async function usesSalesTax(db: Db, companyId: string): Promise<boolean | null> 
   return row?.uses_sales_tax ?? null;
 }
 
-function mappingOf(tax: TaxRow | null, choices: Map<string, string>, codes: Map<string, CodeRow>) {
-  const ref = choices.get(tax ? tax.id : UNTAXED);
+function mappingOf(
+  tax: TaxRow | null,
+  choices: Map<string, string>,
+  codes: Map<string, CodeRow>,
+  kind: Kind = 'tax',
+): TaxCodeMappingView {
+  const ref = choices.get(tax ? tax.id : KINDS[kind as keyof typeof KINDS]);
   const code = ref ? codes.get(ref) : undefined;
   return {
+    kind: tax ? 'tax' : kind,
     taxId: tax?.id ?? null,
     name: tax?.name ?? '',
     rate: tax ? Number(tax.rate) : null,
@@ -169,15 +182,28 @@ export async function listTaxCodes(ctx: DomainContext) {
   return {
     usesSalesTax: await usesSalesTax(ctx.db, companyId),
     codes: [...codes.values()].map(viewOf),
-    taxes: [...taxes.map((t) => mappingOf(t, choices, codes)), mappingOf(null, choices, codes)],
+    taxes: [
+      ...taxes.map((t) => mappingOf(t, choices, codes)),
+      mappingOf(null, choices, codes, 'untaxed'),
+      mappingOf(null, choices, codes, 'stated'),
+    ],
   };
 }
 
 /** Sets (ref) or clears (null) the code a tax's lines, or lines with no tax, are sent with. */
-export async function setTaxCode(ctx: DomainContext, taxId: string | null | undefined, ref: string | null | undefined) {
+export async function setTaxCode(
+  ctx: DomainContext,
+  taxId: string | null | undefined,
+  ref: string | null | undefined,
+  kindArg?: string | null,
+) {
   requireAccounting(ctx);
   const { companyId } = ctx.actor;
   const id = taxId ?? null;
+  const asked = kindArg ?? (id === null ? 'untaxed' : 'tax');
+  if (!['tax', ...Object.keys(KINDS)].includes(asked) || (asked === 'tax') !== (id !== null))
+    throw validationError({ kind: 'Must be tax (with a taxId), untaxed or stated (without one)' });
+  const kind = asked as Kind;
   if (id !== null && !/^\d{1,18}$/.test(String(id))) throw validationError({ taxId: 'No such tax in this company' });
   if (ref !== null && ref !== undefined && (typeof ref !== 'string' || ref.length > 100))
     throw validationError({ ref: 'No such tax code in the accounting system' });
@@ -185,7 +211,7 @@ export async function setTaxCode(ctx: DomainContext, taxId: string | null | unde
     const tax = id ? (await companyTaxes(tx, companyId, String(id)))[0] : null;
     if (id && !tax) throw validationError({ taxId: 'No such tax in this company' });
     const codes = await codesOf(tx, companyId);
-    const key = tax ? tax.id : UNTAXED;
+    const key = tax ? tax.id : KINDS[kind as keyof typeof KINDS];
     const before = (await choicesOf(tx, companyId)).get(key) ?? null;
     if (ref) {
       const code = codes.get(ref);
@@ -199,6 +225,11 @@ export async function setTaxCode(ctx: DomainContext, taxId: string | null | unde
           throw validationError({
             ref: `${code.name} charges ${ratesText(code.sales_rates) || 'nothing'} on sales, and ${tax.name} charges ${ourRatesText(ours)}: choose a code of the same rates, in the same order`,
           });
+      } else if (kind === 'stated') {
+        if (chargesNothing(code.sales_rates))
+          throw validationError({
+            ref: `${code.name} charges nothing on sales: a till's tax as charged needs the code of the tax the till charges (HST ON, say)`,
+          });
       } else if (!chargesNothing(code.sales_rates))
         throw validationError({
           ref: `${code.name} charges ${ratesText(code.sales_rates)} on sales: lines with no tax need a code that charges nothing (exempt, zero-rated or out of scope)`,
@@ -209,14 +240,15 @@ export async function setTaxCode(ctx: DomainContext, taxId: string | null | unde
     } else
       await tx.execute(sql`DELETE FROM accounting_tax_code_choices WHERE company_id = ${companyId}
         AND app = ${APP} AND tax_key = ${key}`);
+    const field = kind === 'stated' ? 'statedTaxCode' : kind === 'untaxed' ? 'untaxedCode' : 'accountingTaxCode';
     await recordAudit(tx, ctx.actor, {
       entity: tax ? 'tax' : 'company',
       entityId: tax ? tax.id : companyId,
       event: 'updated',
-      before: { accountingTaxCode: before },
-      after: { accountingTaxCode: ref || null },
+      before: { [field]: before },
+      after: { [field]: ref || null },
     });
-    return mappingOf(tax, await choicesOf(tx, companyId), codes);
+    return mappingOf(tax, await choicesOf(tx, companyId), codes, kind);
   });
 }
 
@@ -324,4 +356,48 @@ export async function chargesSalesTax(db: Db, companyId: string, appKey: string)
       WHERE company_id = ${companyId} AND app = ${appKey}`),
   );
   return row?.uses_sales_tax === true;
+}
+
+/** A document whose tax is a till's tax as charged (no tax here names its rates), to a company
+ * over there that charges sales tax: every line and charge with the code chosen for such tax,
+ * and the stated tax split over that code's rates by their percents (cumulative rounding: the
+ * parts add up to it), each on the whole document (its lines and charges). */
+export async function statedTaxCodingOf(
+  db: Db,
+  companyId: string,
+  app: { key: string; connector: { provider: string } },
+  side: 'sales' | 'purchase',
+  doc: { label: string; lineCount: number; taxCents: number; baseCents: number },
+) {
+  const ref = (await choicesOf(db, companyId)).get(STATED);
+  const where = 'on the accounting setup page (Taxes, Tax as charged)';
+  const refuse = (message: string): never => {
+    throw new ConnectorError({ kind: 'rejected', message });
+  };
+  if (!ref)
+    return refuse(
+      `The tax of ${doc.label} is a tax as charged (by a till), which has no ${app.connector.provider} tax code: choose one ${where}`,
+    );
+  const code = (await codesOf(db, companyId)).get(ref);
+  if (!code)
+    return refuse(
+      `The ${app.connector.provider} tax code of a tax as charged is no longer there: choose another ${where}`,
+    );
+  const rates = side === 'sales' ? code.sales_rates : code.purchase_rates;
+  const weights = rates.map((r) => toScaled(r.percent, RATE_SCALE));
+  if (!weights.some((w) => w !== 0n))
+    return refuse(
+      `${code.name}, the code of a tax as charged, charges nothing: choose the code of the tax the till charges ${where}`,
+    );
+  const shares = shareOut(BigInt(doc.taxCents), weights);
+  const taxLines: TaxLineToPush[] = rates.map((rate, i) => ({
+    rateExternalId: rate.externalId,
+    percent: rate.percent,
+    baseCents: doc.baseCents,
+    amountCents: Number(shares[i]),
+  }));
+  return {
+    lineCodes: Array.from({ length: doc.lineCount }, () => code.ref),
+    coding: { chargeCodes: [{ codeExternalId: code.ref, weightCents: 1 }], taxLines },
+  };
 }
