@@ -2,8 +2,10 @@
 // Taxes tab), for an accounting system whose company charges sales tax by code (QuickBooks Online
 // outside the US). The codes are read with the chart (chart.ts readChart, saveTaxModel); a tax's
 // code must charge the tax's own rates, one per component in order, so the tax sent by rate is
-// the tax charged here; lines with no tax ('none') take a code that charges nothing. The push
-// (taxCodingOf) refuses, in words, a document whose tax has no code. Tables: migration 0051.
+// the tax charged here; lines with no tax ('none') take a code that charges nothing, and a till's
+// tax as charged ('stated', a Square day) the code of the tax the till charges. The push
+// (taxCodingOf, statedTaxCodingOf) refuses, in words, a document whose tax has no code. Tables:
+// migration 0051.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../db/connect';
 import { AppError, validationError } from '../../kernel/errors';
@@ -172,7 +174,7 @@ async function companyTaxes(db: Db, companyId: string, taxId?: string): Promise<
 }
 
 /** The Taxes tab: whether the company over there charges sales tax, its codes, and each tax
- * (active ones first, then lines with no tax) with its code. */
+ * (active ones first), then lines with no tax, then a till's tax as charged, with its code. */
 export async function listTaxCodes(ctx: DomainContext) {
   requireAccounting(ctx);
   const { companyId } = ctx.actor;
@@ -190,7 +192,8 @@ export async function listTaxCodes(ctx: DomainContext) {
   };
 }
 
-/** Sets (ref) or clears (null) the code a tax's lines, or lines with no tax, are sent with. */
+/** Sets (ref) or clears (null) the code a tax's lines (kind tax), lines with no tax (untaxed) or
+ * a till's tax as charged (stated) are sent with. */
 export async function setTaxCode(
   ctx: DomainContext,
   taxId: string | null | undefined,
