@@ -140,10 +140,11 @@ function requireAccounting(ctx: DomainContext) {
     throw new AppError('FORBIDDEN', `This feature is not enabled for the company (${feature})`, { feature });
 }
 
-async function usesSalesTax(db: Db, companyId: string): Promise<boolean | null> {
+/** Whether the company over there charges sales tax, as its chart read found (null: not read). */
+async function usesSalesTax(db: Db, companyId: string, appKey: string = APP): Promise<boolean | null> {
   const [row] = rowsOf<{ uses_sales_tax: boolean | null }>(
     await db.execute(sql`SELECT uses_sales_tax FROM integration_connections
-      WHERE company_id = ${companyId} AND app = ${APP}`),
+      WHERE company_id = ${companyId} AND app = ${appKey}`),
   );
   return row?.uses_sales_tax ?? null;
 }
@@ -353,13 +354,8 @@ export async function taxCodingOf(
 }
 
 /** Whether the company over there charges sales tax, as its chart read found. */
-export async function chargesSalesTax(db: Db, companyId: string, appKey: string): Promise<boolean> {
-  const [row] = rowsOf<{ uses_sales_tax: boolean | null }>(
-    await db.execute(sql`SELECT uses_sales_tax FROM integration_connections
-      WHERE company_id = ${companyId} AND app = ${appKey}`),
-  );
-  return row?.uses_sales_tax === true;
-}
+export const chargesSalesTax = async (db: Db, companyId: string, appKey: string) =>
+  (await usesSalesTax(db, companyId, appKey)) === true;
 
 /** A document whose tax is a till's tax as charged (no tax here names its rates), to a company
  * over there that charges sales tax: every line and charge with the code chosen for such tax,

@@ -16,7 +16,7 @@ import { create, idOf, isStale, post, query, quoted, read } from './api';
 import { listAccounts, pushAccount } from './accounts';
 import { listChangedItems, setItemAccounts } from './items';
 import { qtyAndPrice } from './linePrice';
-import { readTaxModel, taxCodeRefOf, taxDetailOf } from './taxes';
+import { money, readTaxModel, taxCodeRefOf, taxDetailOf } from './taxes';
 import { splitCharge } from '../accounting/chargeSplit';
 
 /** QuickBooks refuses ':' tabs and new lines in a display name, and more than 100 characters. */
@@ -25,12 +25,6 @@ export const displayNameOf = (name: string) =>
     .replace(/[:\t\r\n]+/g, ' ')
     .trim()
     .slice(0, 100);
-
-const centsText = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
 
 /** A sales document's tax. A company over there that charges sales tax (outside the US) has
  * each line name its TaxCode (taxCodeRefOf) and takes the tax by rate as this app charged it
@@ -44,7 +38,7 @@ function salesTax(invoice: InvoiceToPush) {
   if (invoice.taxCoding)
     return { GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: taxDetailOf(invoice.taxCoding, invoice.taxCents ?? 0) };
   return invoice.taxCents
-    ? { GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: { TotalTax: Number(centsText(invoice.taxCents)) } }
+    ? { GlobalTaxCalculation: 'TaxExcluded', TxnTaxDetail: { TotalTax: money(invoice.taxCents) } }
     : {};
 }
 
@@ -55,7 +49,7 @@ function salesDocument(invoice: InvoiceToPush) {
   const lines: Record<string, unknown>[] = invoice.lines.map((line) => ({
     DetailType: 'SalesItemLineDetail',
     // JSON numbers from exact decimal text: cents never pass through float arithmetic
-    Amount: Number(centsText(line.amountCents)),
+    Amount: money(line.amountCents),
     ...(line.description ? { Description: line.description } : {}),
     SalesItemLineDetail: {
       ...(line.itemExternalId ? { ItemRef: { value: line.itemExternalId } } : {}),
@@ -70,7 +64,7 @@ function salesDocument(invoice: InvoiceToPush) {
     for (const part of splitCharge(invoice.shippingCents, invoice.taxCoding))
       lines.push({
         DetailType: 'SalesItemLineDetail',
-        Amount: Number(centsText(part.amountCents)),
+        Amount: money(part.amountCents),
         Description: 'Shipping',
         SalesItemLineDetail: { ItemRef: { value: 'SHIPPING_ITEM_ID' }, ...taxCodeRefOf(part.codeExternalId) },
       });
@@ -79,11 +73,11 @@ function salesDocument(invoice: InvoiceToPush) {
       for (const part of splitCharge(charge.amountCents, invoice.taxCoding))
         lines.push({
           DetailType: 'SalesItemLineDetail',
-          Amount: Number(centsText(part.amountCents)),
+          Amount: money(part.amountCents),
           Description: charge.description,
           SalesItemLineDetail: {
             Qty: 1,
-            UnitPrice: Number(centsText(part.amountCents)),
+            UnitPrice: money(part.amountCents),
             ...taxCodeRefOf(part.codeExternalId),
           },
         });
@@ -107,7 +101,7 @@ function vendorDocument(bill: BillToPush) {
     VendorRef: { value: bill.vendorExternalId },
     Line: bill.lines.map((line) => ({
       DetailType: 'AccountBasedExpenseLineDetail',
-      Amount: Number(centsText(line.amountCents)),
+      Amount: money(line.amountCents),
       ...(line.description ? { Description: line.description } : {}),
       AccountBasedExpenseLineDetail: {
         AccountRef: { value: line.accountExternalId },
@@ -326,7 +320,7 @@ export const quickbooksConnector: AccountingConnector = {
   async pushPayment(tokens, payment: PaymentToPush, requestId) {
     // Intuit's Payment: TotalAmt received, one Line applying it to the invoice (LinkedTxn);
     // without DepositToAccountRef QuickBooks puts it in Undeposited Funds
-    const amount = Number(centsText(payment.amountCents));
+    const amount = money(payment.amountCents);
     const answer = await create(
       tokens,
       'payment',

@@ -6,6 +6,7 @@
 import type { ConnectorTokens, ExternalTaxCode, ExternalTaxModel, ExternalTaxRate } from '../connector';
 import type { TaxCodingToPush } from '../connector';
 import { query } from './api';
+import { fromScaled } from '../../../../shared/money';
 
 /** Intuit's MAXRESULTS limit: a company has a few dozen codes at most */
 const PAGE = 1000;
@@ -81,11 +82,8 @@ export async function readTaxModel(tokens: ConnectorTokens): Promise<ExternalTax
   return { usesSalesTax, codes };
 }
 
-const money = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return Number(`${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
-};
+/** Cents as a JSON number from exact decimal text (the shared money module's fromScaled). */
+export const money = (cents: number) => Number(fromScaled(BigInt(cents), 2));
 
 /** The transaction's tax as Intuit's non-US model takes an amount given rather than computed:
  * TxnTaxDetail.TaxLine, one per TaxRate (each rate listed once), its Amount the tax charged at
