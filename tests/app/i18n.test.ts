@@ -14,7 +14,23 @@ const at = (tree: unknown, path: string) => path.split('.').reduce<unknown>((t, 
 const polyglot = (text: string, args: Record<string, unknown>) =>
   text.replace(/%\{(\w+)\}/g, (_, k) => String(args[k]));
 
+/** every feature's message trees, those its chunk registers when it loads included */
+const featureMessages = import.meta.glob<Record<string, { en?: unknown; fr?: unknown }>>(
+  '../../src/app/{pages/*,shell/*,widgets,help,scanner}/messages.ts',
+  { eager: true },
+);
+
 describe('messages', () => {
+  it("French covers every feature's keys, pages whose texts load with their chunk included", () => {
+    const trees = Object.entries(featureMessages).flatMap(([file, exports]) =>
+      Object.entries(exports).map(([name, tree]) => ({ name: `${file} ${name}`, tree })),
+    );
+    expect(trees.length).toBeGreaterThan(20);
+    for (const { name, tree } of trees) {
+      if (!tree?.en) continue;
+      expect(leaves(tree.fr ?? {}).sort(), name).toEqual(leaves(tree.en).sort());
+    }
+  });
   it('French covers every react-admin and app key', () => {
     expect(leaves(raFrench).sort()).toEqual(leaves(englishMessages).sort());
     expect(leaves(appFrench).sort()).toEqual(leaves(appEnglish.app, 'app.').sort());

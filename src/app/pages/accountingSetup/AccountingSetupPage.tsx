@@ -11,6 +11,7 @@ import { describeApiError } from '../../data/errors';
 import { useGraphQL } from '../settings/api';
 import { AccountPicker } from '../../widgets/AccountPicker';
 import { ACCOUNT_ROLES, MAPPINGS, ROLE_TYPES, SET_MAPPING, type AccountMapping, type MappedEntity } from './api';
+import './register';
 
 const TaxCodesTable = lazy(() => import('./TaxCodesTable').then((m) => ({ default: m.TaxCodesTable })));
 

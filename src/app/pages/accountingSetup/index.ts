@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type { CustomPage } from '../registry';
-import { accountingSetupMessages } from './messages';
 
 /** /accountingsetup (spec 2.3 accounting integration setup: config.write, accounting add-on). */
 export const accountingSetupPage: CustomPage = {
@@ -8,5 +7,4 @@ export const accountingSetupPage: CustomPage = {
   permissions: ['config.write'],
   feature: 'allowAccounting',
   component: lazy(() => import('./AccountingSetupPage').then((m) => ({ default: m.AccountingSetupPage }))),
-  messages: accountingSetupMessages,
 };

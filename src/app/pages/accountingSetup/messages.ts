@@ -1,4 +1,4 @@
-// Loaded with the shell (registry.ts): kept short, the first-load bundle is at its budget.
+// Registered when the page's chunk (or Apps', which links to it) loads: register.ts.
 export const accountingSetupMessages = {
   en: {
     app: {

@@ -10,6 +10,8 @@ import { pathAllowed } from '../../shell/menu';
 import { customPages } from '../registry';
 import { IntegrationCard } from './IntegrationCard';
 import { loadIntegrations, setAddOn, type Integration } from './integrations';
+// the accounting setup page's title names the link to it
+import '../accountingSetup/register';
 
 const PORTAL_SETUP_PATH = '/portalsetup';
 const ACCOUNTING_SETUP_PATH = '/accountingsetup';

@@ -39,6 +39,7 @@ import { AUDIT_EVENTS, AUDIT_FILTER, AUDIT_SORT, auditParamsFromSearch, changeVa
 import '../exciseTransactions/register';
 import { listChromeFitSx } from '../../generic/fitLayout';
 import { SortedHead } from '../../generic/SortedHead';
+import './register';
 
 const PAGE_SIZES = [25, 50, 100];
 const DEFAULT_PAGE_SIZE = 25;

@@ -1,6 +1,5 @@
 import type { CustomPage } from '../registry';
 import { lazyScreen } from '../../shell/chunks';
-import { auditMessages } from './messages';
 
 export const AUDIT_PATH = '/audit';
 
@@ -14,5 +13,4 @@ export const auditPage: CustomPage = {
   permissions: ['audit'],
   feature: 'allowAudit',
   component: lazyScreen(() => import('./AuditPage'), 'AuditPage'),
-  messages: auditMessages,
 };

@@ -24,6 +24,7 @@ import { groupDecimal } from '../../generic/numberDisplay';
 import { trimDecimal } from './decimals';
 import { FORECAST, type Forecast } from './api';
 import { ForecastProduction } from './ForecastProduction';
+import './register';
 
 const ForecastChart = lazy(() => import('./ForecastChart'));
 const HORIZONS = [1, 2, 3, 6, 12];

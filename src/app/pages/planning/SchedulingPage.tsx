@@ -29,6 +29,7 @@ import { onDay, shift, visibleDays, type CalendarView } from './calendar';
 import { ScheduleDialog } from './ScheduleDialog';
 import { RoleHoldersDialog } from './RoleHoldersDialog';
 import { todayInCompany } from '../../widgets/dateDisplay';
+import './register';
 
 const ALL = { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' as const } };
 /** tasks a day cell lists before "+n more" */

@@ -34,6 +34,7 @@ import { useOutstandingTasks } from '../../shell/polling';
 import { createPathFor, editPathFor } from '../../routing/paths';
 import { COMPLETE_TASK, TASKS_EVERYONE, TASKS_FOR_USER, type RoleHolders, type Task } from './api';
 import { taskEntity, taskProductionPath } from './taskPath';
+import './register';
 
 /** now as a datetime-local value (the person's clock) */
 function nowLocal(): string {

@@ -3,7 +3,6 @@
 // page tasks/:showUsersRoles?, all behind allowPlanning. Each screen is its own chunk.
 import type { CustomPage } from '../registry';
 import { lazyScreen } from '../../shell/chunks';
-import { planningMessages } from './messages';
 
 export const forecastingPage: CustomPage = {
   name: 'PlanningForecasting',
@@ -11,7 +10,6 @@ export const forecastingPage: CustomPage = {
   permissions: ['forecasting.write'],
   feature: 'allowPlanning',
   component: lazyScreen(() => import('./ForecastPage'), 'ForecastPage'),
-  messages: planningMessages,
 };
 
 export const schedulingPage: CustomPage = {

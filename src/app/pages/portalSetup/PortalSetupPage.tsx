@@ -47,6 +47,7 @@ import {
   type ProductsPage,
   type SetupData,
 } from './api';
+import './register';
 
 const T = 'app.pages.portalSetup';
 

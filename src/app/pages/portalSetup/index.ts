@@ -1,11 +1,9 @@
 import { lazy } from 'react';
 import type { CustomPage } from '../registry';
-import { portalSetupMessages } from './messages';
 
 /** /portalsetup (spec 2.3 customer portal setup: config.write, inventory and production). */
 export const portalSetupPage: CustomPage = {
   paths: ['/portalsetup'],
   permissions: ['config.write&inventory&production'],
   component: lazy(() => import('./PortalSetupPage').then((m) => ({ default: m.PortalSetupPage }))),
-  messages: portalSetupMessages,
 };

@@ -1,0 +1,6 @@
+// The page's texts join the app's messages when its chunk loads (import for its effect), not
+// with the shell: the first-load bundle is at its budget.
+import { registerMessages } from '../../i18n/provider';
+import { accountingSetupMessages } from './messages';
+
+registerMessages(accountingSetupMessages);
