@@ -60,6 +60,10 @@ describe('accounting integration', () => {
       .click();
     // Intuit's consent (the stand-in consents at once) and back through the callback to /apps
     await page.waitForURL((url) => url.pathname === '/apps', { timeout: 30_000 });
+    // said in the words of the system that answered
+    await expect
+      .poll(() => page.getByText(/^QuickBooks Online (is connected|est connecté)$/).count(), { timeout: 15_000 })
+      .toBe(1);
     await expect.poll(() => status().textContent(), { timeout: 15_000 }).toMatch(/^(Connected|Connectée)$/);
     await expect.poll(() => new URL(page.url()).search).toBe('');
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
@@ -16,31 +16,37 @@ import '../accountingSetup/register';
 const PORTAL_SETUP_PATH = '/portalsetup';
 const ACCOUNTING_SETUP_PATH = '/accountingsetup';
 
-/** The word the OAuth callback leaves in the query (?connected=quickbooks, ?failed=…&reason=). */
-function useCallbackNotice(onNotice: () => void) {
+/** The word the OAuth callback leaves in the query (?connected=quickbooks, ?failed=shopify&reason=),
+ * said once the integrations are read, in the words of the system that answered (QuickBooks
+ * Online, Shopify, Square): each app's callback comes back here. */
+function useCallbackNotice(integrations: Integration[] | null, onNotice: () => void) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
   const translate = useTranslate();
+  // the page reads its integrations again after the notice, before the query is gone: once only
+  const said = useRef('');
   useEffect(() => {
     const params = new URLSearchParams(search);
     const connected = params.get('connected');
     const failed = params.get('failed');
-    if (!connected && !failed) return;
-    if (connected) notify(translate('apps.integration.connectedNotice'), { type: 'success' });
+    if ((!connected && !failed) || integrations === null || said.current === search) return;
+    said.current = search;
+    const app = connected ?? failed;
+    const name = integrations.find((i) => i.app === app)?.provider ?? translate('apps.integration.otherSystem');
+    if (connected) notify(translate('apps.integration.connectedNotice', { name }), { type: 'success' });
     else
       notify(
         translate(`apps.integration.failedNotice.${params.get('reason') ?? 'exchange'}`, {
-          _: translate('apps.integration.failedNotice.exchange'),
+          name,
+          _: translate('apps.integration.failedNotice.exchange', { name }),
         }),
-        {
-          type: 'error',
-        },
+        { type: 'error' },
       );
     onNotice();
     // said once: a reload does not say it again
     navigate(pathname, { replace: true });
-  }, [search, pathname, navigate, notify, translate, onNotice]);
+  }, [search, pathname, navigate, notify, translate, onNotice, integrations]);
 }
 
 export function AppsPage() {
@@ -50,7 +56,8 @@ export function AppsPage() {
   const notify = useNotify();
   const [switching, setSwitching] = useState<string | null>(null);
   const [alerts, refreshAlerts] = useAddOnsWithAlerts(true);
-  const [integrations, setIntegrations] = useState<Integration[]>([]);
+  // null until first read: the callback's notice names the system from it
+  const [integrations, setIntegrations] = useState<Integration[] | null>(null);
 
   const reload = useCallback(() => {
     loadIntegrations(authFetch)
@@ -59,7 +66,7 @@ export function AppsPage() {
     refreshAlerts();
   }, [authFetch, refreshAlerts]);
   useEffect(reload, [reload]);
-  useCallbackNotice(reload);
+  useCallbackNotice(integrations, reload);
 
   /** the company's add-ons live on the company record: read it again after the change */
   const switchAddOn = (addOn: string, enabled: boolean) => {
@@ -85,7 +92,7 @@ export function AppsPage() {
       <Typography gutterBottom>{translate('apps.intro')}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
         {addOnStates(company, alerts ?? []).map((a) => {
-          const connectable = integrations.filter((i) => i.addOn === a.key);
+          const connectable = (integrations ?? []).filter((i) => i.addOn === a.key);
           return (
             <Card key={a.key} data-testid={`app-${a.key}`}>
               <CardContent>
@@ -106,7 +113,7 @@ export function AppsPage() {
                       integration={i}
                       canConfigure={canConfigure}
                       onChanged={(next) => {
-                        if (next) setIntegrations((all) => all.map((x) => (x.app === next.app ? next : x)));
+                        if (next) setIntegrations((all) => (all ?? []).map((x) => (x.app === next.app ? next : x)));
                         reload();
                       }}
                     />
