@@ -11,7 +11,7 @@ import type { QboRecord, QuickBooksStandIn } from '../standins/quickbooks';
 import { quickBooksCalls, quickBooksCompany, type Member, type QuickBooksRig } from './support/quickbooks';
 
 const CODES = `{ accountingTaxCodes { usesSalesTax codes { ref name salesRates purchaseRates }
-  taxes { kind taxId name rate code { ref name } } } }`;
+  taxes { kind taxId name rate active code { ref name } } } }`;
 const SET = `mutation($taxId: ID, $ref: String) { accountingTaxCodeSet(taxId: $taxId, ref: $ref) {
   taxId name code { ref name } } }`;
 
@@ -322,5 +322,24 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
         'HST ON charges HST ON 13% on sales, and HST ON charges 14%: choose a code of the same rates on the accounting setup page (Taxes)',
     });
     expect(qbo.records.Invoice.filter((i) => i.DocNumber === 'ON-14')).toEqual([]);
+  });
+
+  it('lists a tax no longer in use after the ones in use, marked so (documents issued before carry it)', async () => {
+    const pst = await newTax(`{ name: "A PST", rate: 7 }`);
+    qb.ok(await qb.call(co, `mutation { taxUpdate(id: "${pst}", input: { active: false }) { id } }`));
+    const { taxes } = qb.ok(
+      await qb.call<{ accountingTaxCodes: { taxes: { kind: string; name: string; active: boolean }[] } }>(co, CODES),
+    ).accountingTaxCodes;
+    // the ones in use, every one, then the one no longer in use, then the two kinds of lines
+    const rows = taxes.map((t) => [t.kind, t.name, t.active]);
+    expect(rows.slice(-3)).toEqual([
+      ['tax', 'A PST', false],
+      ['untaxed', '', true],
+      ['stated', '', true],
+    ]);
+    expect(rows.slice(0, -3).map(([kind, , active]) => [kind, active])).toEqual(
+      rows.slice(0, -3).map(() => ['tax', true]),
+    );
+    expect(rows.map(([, name]) => name)).toEqual(expect.arrayContaining(['GST', 'GST + QST', 'HST ON']));
   });
 });

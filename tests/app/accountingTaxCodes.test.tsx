@@ -26,9 +26,10 @@ const taxCodes = (usesSalesTax: boolean | null): TaxCodeMappings => ({
   usesSalesTax,
   codes: [HST, EXEMPT],
   taxes: [
-    { kind: 'tax', taxId: '5', name: 'HST ON', rate: 13, code: null },
-    { kind: 'untaxed', taxId: null, name: '', rate: null, code: EXEMPT },
-    { kind: 'stated', taxId: null, name: '', rate: null, code: null },
+    { kind: 'tax', taxId: '5', name: 'HST ON', rate: 13, active: true, code: null },
+    { kind: 'tax', taxId: '2', name: 'PST BC', rate: 7, active: false, code: null },
+    { kind: 'untaxed', taxId: null, name: '', rate: null, active: true, code: EXEMPT },
+    { kind: 'stated', taxId: null, name: '', rate: null, active: true, code: null },
   ],
 });
 
@@ -82,6 +83,7 @@ describe('accounting setup: Taxes tab', () => {
           taxId: v?.taxId ?? null,
           name: 'HST ON',
           rate: 13,
+          active: true,
           code: HST,
         } satisfies TaxCodeMapping,
       },
@@ -92,6 +94,9 @@ describe('accounting setup: Taxes tab', () => {
     expect(screen.getByRole('columnheader', { name: 'Tax' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Tax code' })).toBeTruthy();
     expect(within(hst).getByText('HST ON — 13%')).toBeTruthy();
+    expect(within(hst).queryByText(/no longer in use/)).toBeNull();
+    // a tax no longer in use stays (documents issued before carry it), said so
+    expect(screen.getByTestId('taxcode-2').textContent).toMatch(/^PST BC — 7% \(no longer in use\)/);
     expect(selected(hst)).toBe('—');
     const none = screen.getByTestId('taxcode-none');
     expect(within(none).getByText('Lines with no tax')).toBeTruthy();

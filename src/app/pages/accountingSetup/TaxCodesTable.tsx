@@ -52,6 +52,11 @@ function TaxCodeRow({ mapping, codes }: { mapping: TaxCodeMapping; codes: Accoun
         {mapping.kind === 'tax'
           ? `${mapping.name} — ${mapping.rate ?? 0}%`
           : translate(`${T}.${mapping.kind === 'stated' ? 'statedTax' : 'noTax'}`)}
+        {mapping.active ? null : (
+          <Typography component="span" variant="body2" color="text.secondary">
+            {` (${translate(`${T}.inactive`)})`}
+          </Typography>
+        )}
       </TableCell>
       <TableCell>
         <TextField

@@ -43,6 +43,8 @@ export interface TaxCodeMapping {
   taxId: string | null;
   name: string;
   rate: number | null;
+  /** false: a tax no longer in use, listed after the others (documents issued before carry it) */
+  active: boolean;
   code: AccountingTaxCode | null;
 }
 
@@ -53,7 +55,7 @@ export interface TaxCodeMappings {
 }
 
 const CODE_FIELDS = `ref name salesRates`;
-const TAX_FIELDS = `kind taxId name rate code { ${CODE_FIELDS} }`;
+const TAX_FIELDS = `kind taxId name rate active code { ${CODE_FIELDS} }`;
 
 export const TAX_CODES = `query AccountingTaxCodes {
   accountingTaxCodes { usesSalesTax codes { ${CODE_FIELDS} } taxes { ${TAX_FIELDS} } }

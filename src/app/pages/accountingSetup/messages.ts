@@ -19,6 +19,7 @@ export const accountingSetupMessages = {
           noTax: 'Lines with no tax',
           statedTax: 'Tax as charged by a till',
           taxSaved: 'Tax code saved',
+          inactive: 'no longer in use',
           taxUnread:
             "The accounting system's tax settings are read with its chart: connect it on Apps, or press Sync now there.",
           taxUnused:
@@ -48,6 +49,7 @@ export const accountingSetupMessages = {
           noTax: 'Lignes sans taxe',
           statedTax: 'Taxe perçue par une caisse',
           taxSaved: 'Code de taxe enregistré',
+          inactive: 'plus utilisée',
           taxUnread:
             'Les paramètres de taxe du système comptable sont lus avec son plan comptable : connectez-le dans Applications, ou appuyez sur Synchroniser.',
           taxUnused:

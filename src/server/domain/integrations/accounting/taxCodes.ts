@@ -38,6 +38,7 @@ export interface TaxCodeMappingView {
   taxId: string | null;
   name: string;
   rate: number | null;
+  active: boolean;
   code: TaxCodeView | null;
 }
 
@@ -162,6 +163,7 @@ function mappingOf(
     taxId: tax?.id ?? null,
     name: tax?.name ?? '',
     rate: tax ? Number(tax.rate) : null,
+    active: tax?.active ?? true,
     code: code ? viewOf(code) : null,
   };
 }
