@@ -303,7 +303,8 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
         (l) => l.AccountBasedExpenseLineDetail.TaxCodeRef?.value,
       ),
     ).toEqual(['4', '4']);
-    expect(taxLinesOf(bill)).toEqual([{ rate: '3', amount: 2.13, base: 42.5 }]);
+    // the code's purchase rate (GST (ITC), 13), not its sales one (GST, 3)
+    expect(taxLinesOf(bill)).toEqual([{ rate: '13', amount: 2.13, base: 42.5 }]);
     expect(bill.TotalAmt).toBe(44.63);
   });
 

@@ -141,21 +141,28 @@ const ACCOUNT_TYPES = [
 
 /** A QuickBooks Online Canada company's sales tax once turned on: its TaxRates (RateValue in
  * percent) and TaxCodes, each listing the rates it charges on sales and on purchases in TaxOrder
- * (names as such a company's TaxCode and TaxRate queries spell them; ids are this stand-in's). */
+ * (names as such a company's TaxCode and TaxRate queries spell them; ids are this stand-in's).
+ * A rate charged on sales is not the one claimed on purchases (an input tax credit is booked
+ * apart): each code's purchase list names rates of their own, at the same percents. */
 const rateDetail = (id: string, name: string, order = 0) => ({
   TaxRateRef: { value: id, name },
   TaxTypeApplicable: 'TaxOnAmount',
   TaxOrder: order,
 });
-const taxCode = (Id: string, Name: string, rates: ReturnType<typeof rateDetail>[]) => ({
+const taxCode = (
+  Id: string,
+  Name: string,
+  sales: ReturnType<typeof rateDetail>[],
+  purchases: ReturnType<typeof rateDetail>[],
+) => ({
   Id,
   Name,
   Description: Name,
   Active: true,
-  Taxable: rates.length > 0,
+  Taxable: sales.length > 0,
   TaxGroup: true,
-  SalesTaxRateList: { TaxRateDetail: rates },
-  PurchaseTaxRateList: { TaxRateDetail: rates },
+  SalesTaxRateList: { TaxRateDetail: sales },
+  PurchaseTaxRateList: { TaxRateDetail: purchases },
 });
 export const SALES_TAX_RATES: QboRecord[] = [
   { Id: '3', Name: 'GST', RateValue: 5, Active: true },
@@ -163,14 +170,25 @@ export const SALES_TAX_RATES: QboRecord[] = [
   { Id: '5', Name: 'GST/HST EX', RateValue: 0, Active: true },
   { Id: '6', Name: 'HST ON', RateValue: 13, Active: true },
   { Id: '7', Name: 'QST', RateValue: 9.975, Active: true },
+  // claimed on purchases
+  { Id: '13', Name: 'GST (ITC)', RateValue: 5, Active: true },
+  { Id: '14', Name: 'GST/HST ZR (ITC)', RateValue: 0, Active: true },
+  { Id: '15', Name: 'GST/HST EX (ITC)', RateValue: 0, Active: true },
+  { Id: '16', Name: 'HST ON (ITC)', RateValue: 13, Active: true },
+  { Id: '17', Name: 'QST (ITR)', RateValue: 9.975, Active: true },
 ];
 export const SALES_TAX_CODES: QboRecord[] = [
-  taxCode('2', 'Exempt', [rateDetail('5', 'GST/HST EX')]),
-  taxCode('3', 'Zero-rated', [rateDetail('4', 'GST/HST ZR')]),
-  taxCode('4', 'GST', [rateDetail('3', 'GST')]),
-  taxCode('5', 'HST ON', [rateDetail('6', 'HST ON')]),
-  taxCode('6', 'GST/QST QC - 9.975', [rateDetail('3', 'GST'), rateDetail('7', 'QST', 1)]),
-  taxCode('7', 'Out of Scope', []),
+  taxCode('2', 'Exempt', [rateDetail('5', 'GST/HST EX')], [rateDetail('15', 'GST/HST EX (ITC)')]),
+  taxCode('3', 'Zero-rated', [rateDetail('4', 'GST/HST ZR')], [rateDetail('14', 'GST/HST ZR (ITC)')]),
+  taxCode('4', 'GST', [rateDetail('3', 'GST')], [rateDetail('13', 'GST (ITC)')]),
+  taxCode('5', 'HST ON', [rateDetail('6', 'HST ON')], [rateDetail('16', 'HST ON (ITC)')]),
+  taxCode(
+    '6',
+    'GST/QST QC - 9.975',
+    [rateDetail('3', 'GST'), rateDetail('7', 'QST', 1)],
+    [rateDetail('13', 'GST (ITC)'), rateDetail('17', 'QST (ITR)', 1)],
+  ),
+  taxCode('7', 'Out of Scope', [], []),
 ];
 
 export async function startQuickBooksStandIn(port = 0): Promise<QuickBooksStandIn> {
