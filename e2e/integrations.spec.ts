@@ -11,6 +11,7 @@ import { BASE_URL, dismissHints, launch, shotIfFailed, signIn } from './browser'
 import { choose, fill, L } from './forms';
 import { accessToken, api, companyDay, companyIdNamed, openCompany } from './session';
 import { startQuickBooksStandIn, type QuickBooksStandIn } from '../tests/standins/quickbooks';
+import { PRODUCT_VERSION } from '../src/server/version';
 
 /** screens load their chunks and records: give a poll time */
 const WAIT = { timeout: 15_000 };
@@ -55,9 +56,16 @@ describe('accounting integration', () => {
 
   it('connects QuickBooks Online from Apps and shows it connected', async () => {
     await expect.poll(() => status().textContent()).toMatch(/Not connected|Non connectée/);
+    const connectCall = page.waitForRequest(
+      (r) => r.method() === 'POST' && (r.postData() ?? '').includes('integrationConnect'),
+    );
     await card()
       .getByRole('button', { name: /^(Connect|Connecter)$/ })
       .click();
+    // spec 7: a call carries the bearer token and the product version this page was loaded as
+    const sent = (await connectCall).headers();
+    expect(sent.authorization).toMatch(/^Bearer /);
+    expect(sent['x-version']).toBe(PRODUCT_VERSION);
     // Intuit's consent (the stand-in consents at once) and back through the callback to /apps
     await page.waitForURL((url) => url.pathname === '/apps', { timeout: 30_000 });
     // said in the words of the system that answered

@@ -77,6 +77,7 @@ function start(root: Root, config: AppConfig, languages: LoadedLanguages) {
       void session.clearUser();
     },
     onVersion,
+    clientVersion: config.version,
   });
 
   // spec 8: 401, 500 or no token clears the user and goes to sign-in; other errors show the

@@ -1,6 +1,7 @@
 // Calls to the portal's own endpoint, POST /portal/graphql/:companyId
 // (src/server/graphql/portalPlugin.ts). Errors keep the server's message, code and, for a
 // VALIDATION_ERROR, the message of each field, so the screens show what the server said.
+import { VERSION_HEADER } from '../shared/services';
 
 export class PortalError extends Error {
   constructor(
@@ -30,12 +31,13 @@ export const CUSTOMER_HEADER = 'x-portal-customer';
 
 /** `signedOut` runs when the person has no token the server takes any more (expired for good,
  * signed out elsewhere, their grant revoked): the portal then signs in again. `customerId`, when
- * given, is sent with every request: the customer the person acts for. */
+ * given, is sent with every request: the customer the person acts for; `clientVersion`, the
+ * product version the portal was loaded as (spec 7's version header). */
 export function portalCaller(
   companyId: string,
   accessToken: () => Promise<string | null>,
   signedOut: () => void = () => undefined,
-  customerId?: string,
+  { customerId, clientVersion }: { customerId?: string; clientVersion?: string } = {},
 ): PortalCall {
   const unauthenticated = () => {
     signedOut();
@@ -52,6 +54,7 @@ export function portalCaller(
           'content-type': 'application/json',
           authorization: `Bearer ${token}`,
           ...(customerId ? { [CUSTOMER_HEADER]: customerId } : {}),
+          ...(clientVersion ? { [VERSION_HEADER]: clientVersion } : {}),
         },
         body: JSON.stringify({ query, variables }),
       });

@@ -30,15 +30,17 @@ export type Phase =
   | { kind: 'failed'; title: string; message: string; session?: PortalSession }
   | Ready;
 
-async function issuerOf(): Promise<string> {
+/** The sign-in service and the product version this portal was loaded as. */
+async function configOf(): Promise<{ issuer: string; version: string }> {
   const response = await fetch('/api/config', { headers: { accept: 'application/json' } });
-  const config = (await response.json()) as { issuer?: string };
+  const config = (await response.json()) as { issuer?: string; version?: unknown };
   if (!response.ok || !config.issuer) throw new Error(`GET /api/config answered ${response.status}`);
-  return config.issuer;
+  return { issuer: config.issuer, version: typeof config.version === 'string' ? config.version : '' };
 }
 
 export async function boot(texts: Texts): Promise<Phase> {
-  const session = new PortalSession(await issuerOf());
+  const config = await configOf();
+  const session = new PortalSession(config.issuer);
   const search = window.location.search;
   const returning = isSignInReturn(search);
   if (returning) {
@@ -70,7 +72,7 @@ export async function boot(texts: Texts): Promise<Phase> {
       () => {
         if (shown) void session.manager.removeUser().then(() => session.signIn());
       },
-      customerId,
+      { customerId, clientVersion: config.version },
     );
   const call = caller();
 

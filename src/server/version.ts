@@ -5,4 +5,4 @@ import { readFileSync } from 'node:fs';
 export const PRODUCT_VERSION: string = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
 ).version;
-export const VERSION_HEADER = 'x-version';
+export { VERSION_HEADER } from '../shared/services';

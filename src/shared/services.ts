@@ -21,3 +21,8 @@ export const STAFF_SERVICES: readonly StaffService[] = ['main', 'ecommerce', 'po
 export function graphqlPathOf(service: Service, companyId: string | null): string {
   return companyId ? `${SERVICE_BASES[service]}/graphql/${encodeURIComponent(companyId)}` : '/graphql';
 }
+
+/** Spec 7's "product version header": every call carries the version of the client that makes
+ * it, and every answer the server's (the staff app saves main's, and says 'has been updated'
+ * when it changes). */
+export const VERSION_HEADER = 'x-version';

@@ -52,15 +52,23 @@ describe('authFetch', () => {
     );
     const onUnauthorized = vi.fn();
     const onVersion = vi.fn();
-    const f = createAuthFetch({ getAccessToken: async () => token, onUnauthorized, onVersion, fetchImpl });
+    const f = createAuthFetch({
+      getAccessToken: async () => token,
+      onUnauthorized,
+      onVersion,
+      fetchImpl,
+      clientVersion: '1.3.2',
+    });
     return { f, fetchImpl, onUnauthorized, onVersion };
   };
-  it('sends the bearer token and saves the version header', async () => {
+  it("sends the bearer token and the client's version, and saves the server's version header", async () => {
     const { f, fetchImpl, onVersion } = setup('tok', 200, { [VERSION_HEADER]: '1.4.0' });
     await f('/graphql/1', { method: 'POST', headers: { 'content-type': 'application/json' } });
     const init = fetchImpl.mock.calls[0][1] as RequestInit;
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer tok');
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+    // spec 7: "with bearer token and a product version header"
+    expect(new Headers(init.headers).get('x-version')).toBe('1.3.2');
     expect(onVersion).toHaveBeenCalledWith('1.4.0');
   });
   it('reports a 401', async () => {

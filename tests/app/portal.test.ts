@@ -175,11 +175,15 @@ describe('the portal endpoint caller', () => {
   it('posts to /portal/graphql/:companyId with the bearer token and answers the data', async () => {
     const fetch = answer(200, { data: { portalCustomer: { id: '5' } } });
     vi.stubGlobal('fetch', fetch);
-    const call = portalCaller('42', async () => 'tok');
+    const call = portalCaller('42', async () => 'tok', undefined, { customerId: '7', clientVersion: '1.3.2' });
     expect(await call('{ portalCustomer { id } }')).toEqual({ portalCustomer: { id: '5' } });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/portal/graphql/42');
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer tok');
+    // spec 7: every endpoint's calls carry a product version header
+    expect(headers['x-version']).toBe('1.3.2');
+    expect(headers['x-portal-customer']).toBe('7');
   });
 
   it('keeps the server’s message, code and field messages', async () => {

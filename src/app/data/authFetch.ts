@@ -1,14 +1,18 @@
-// fetch for every API call: adds the bearer token (refreshed on demand), remembers the
-// product version the server answers in `x-version` (localStorage `version`), and reports a
-// 401 so the user is cleared and sign-in restarts. Without a token the server is not called:
-// the caller gets a 401 answer at once.
+// fetch for every API call: adds the bearer token (refreshed on demand) and the version of this
+// client, remembers the product version the server answers in `x-version` (localStorage
+// `version`), and reports a 401 so the user is cleared and sign-in restarts. Without a token the
+// server is not called: the caller gets a 401 answer at once.
 
-export const VERSION_HEADER = 'x-version';
+import { VERSION_HEADER } from '../../shared/services';
+
+export { VERSION_HEADER };
 
 export interface AuthFetchDeps {
   getAccessToken: () => Promise<string | null>;
   onUnauthorized: () => void;
   onVersion: (version: string) => void;
+  /** the product version this client was loaded as, sent with every call ('' sends none) */
+  clientVersion?: string;
   fetchImpl?: typeof fetch;
 }
 
@@ -28,6 +32,7 @@ export function createAuthFetch(deps: AuthFetchDeps): typeof fetch {
     }
     const headers = new Headers(init?.headers);
     headers.set('Authorization', `Bearer ${token}`);
+    if (deps.clientVersion) headers.set(VERSION_HEADER, deps.clientVersion);
     const response = await (deps.fetchImpl ?? fetch)(input, { ...init, headers });
     const version = response.headers.get(VERSION_HEADER);
     if (version) deps.onVersion(version);
