@@ -114,6 +114,28 @@ describe.each(backends)('QuickBooks Online product changes on %s', (backend) => 
       ExpenseAccountRef: { value: '3' },
     });
     expect(itemOf('Gift box')).toMatchObject({ Sku: 'BOX-1', IncomeAccountRef: { value: '7' } });
+    // each one's own screen says it was sent, with QuickBooks' id
+    const syncsOf = async (entity: string, id: string) =>
+      ok(
+        await call<{ recordSyncs: { provider: string; entityType: string; status: string; externalId: string }[] }>(
+          co,
+          `query($entity: String!, $id: ID!) { recordSyncs(entity: $entity, id: $id) { provider entityType status externalId } }`,
+          { entity, id },
+        ),
+      ).recordSyncs;
+    expect(await syncsOf('product', product)).toEqual([
+      {
+        provider: 'QuickBooks Online',
+        entityType: 'product',
+        status: 'succeeded',
+        externalId: itemOf('Gin 750 mL').Id,
+      },
+    ]);
+    expect(await syncsOf('item', item)).toEqual([
+      { provider: 'QuickBooks Online', entityType: 'item', status: 'succeeded', externalId: itemOf('Gift box').Id },
+    ]);
+    // the same id as the other kind of record says nothing of it
+    expect(await syncsOf('item', product)).toEqual([]);
     await syncNow(co);
     expect(await productOf(product)).toEqual({
       name: 'Gin 750 mL',

@@ -297,6 +297,22 @@ describe.each(backends)('QuickBooks Online: sales tax codes, on %s', (backend) =
     );
     await qb.push(co);
     const [bill] = qbo.records.Bill.filter((b) => b.DocNumber === 'EL-31');
+    // the supplier's own screen says it went as QuickBooks' vendor
+    const { recordSyncs } = qb.ok(
+      await qb.call<{ recordSyncs: Record<string, unknown>[] }>(
+        co,
+        `query($id: ID!) { recordSyncs(entity: "supplier", id: $id) { provider entityType status externalId } }`,
+        { id: supplier },
+      ),
+    );
+    expect(recordSyncs).toEqual([
+      {
+        provider: 'QuickBooks Online',
+        entityType: 'supplier',
+        status: 'succeeded',
+        externalId: qbo.records.Vendor.find((v) => v.DisplayName === 'Étiquettes Laval')!.Id,
+      },
+    ]);
     // (30.00 + 12.50 freight) = 42.50 x 5% = 2.125 -> 2.13; 42.50 + 2.13 = 44.63
     expect(
       (bill.Line as { AccountBasedExpenseLineDetail: { TaxCodeRef?: { value: string } } }[]).map(

@@ -247,6 +247,17 @@ describe.each(backends)('Square point of sale on %s', (backend) => {
     });
     expect(count(ryeVariation)?.physical_count.quantity).toBe('10');
     expect(changes).toHaveLength(3); // vodka counted at 0
+    // the gin's own screen says it is in Square's catalogue, as the item Square had
+    const { recordSyncs } = await ok<{ recordSyncs: Record<string, unknown>[] }>(
+      `query($id: ID!) { recordSyncs(entity: "product", id: $id) { provider entityType status externalId } }`,
+      { id: gin },
+    );
+    expect(recordSyncs).toContainEqual({
+      provider: 'Square',
+      entityType: 'squareItem',
+      status: 'succeeded',
+      externalId: square.catalog.get(ginVariation)!.item_variation_data!.item_id,
+    });
   });
 
   it('never pulls the same day twice, even when its record is queued again', async () => {

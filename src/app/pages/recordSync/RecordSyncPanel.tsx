@@ -1,5 +1,5 @@
-// Above the edit form of a record the accounting system gets (an invoice and its payment, a sales
-// return, an inventory receipt, a customer): whether it was sent, waits to be sent, or was
+// Above the edit form of a record another system gets (an invoice and its payment, a sales
+// return, an inventory receipt, a customer, a supplier, a product, an item): whether it was sent, waits to be sent, or was
 // refused and why, per connected system. Nothing shows for a record no system was asked to take.
 import { useTranslate } from 'react-admin';
 import { Alert, Paper, Stack, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The sync panel on the screens of records the accounting system gets (wired in
+// The sync panel on the screens of records other systems get (wired in
 // ../extensions.ts), loaded lazily with the screen.
 import { Suspense } from 'react';
 import { lazyScreen } from '../../shell/chunks';

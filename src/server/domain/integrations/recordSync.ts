@@ -1,5 +1,5 @@
 // How one record stands with the other systems, for its own screen (an invoice, a sales return,
-// an inventory receipt, a customer): sent, waiting to be sent, or refused and why. Read from the
+// an inventory receipt, a customer, a supplier, a product, an item): sent, waiting to be sent, or refused and why. Read from the
 // sync log (one row per record and app) and the links, for the person who may read the record.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
@@ -14,12 +14,17 @@ import { CREDIT_NOTE_ENTITY } from './accounting/creditNotes';
 import { PAYMENT_ENTITY } from './accounting/payments';
 import type { SyncedScreen } from '../../../shared/recordSync';
 
-/** The sync-log entity types of a record's screen: an invoice's payment goes with it. */
+/** The sync-log and link entity types of a record's screen: an invoice's payment goes with it;
+ * a product is an item in the accounting system and one in Square's catalogue (its variation,
+ * linked with it, would say the same twice). */
 export const SYNCED_ENTITIES: Record<SyncedScreen, readonly string[]> = {
   invoice: ['invoice', PAYMENT_ENTITY],
   salesReturn: [CREDIT_NOTE_ENTITY],
   inventoryReceipt: [BILL_ENTITY],
   customer: ['customer'],
+  supplier: ['supplier'],
+  product: ['product', 'squareItem'],
+  item: ['item'],
 };
 
 export interface RecordSync {
