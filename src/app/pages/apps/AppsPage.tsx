@@ -106,6 +106,12 @@ export function AppsPage() {
                   )}
                   {a.alert && <Chip size="small" color="warning" label={translate('apps.attention')} />}
                 </Stack>
+                {a.key === 'accounting' && !a.enabled && (
+                  // not switched here: it comes with the plan (allowAccounting), say so
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {translate('apps.accountingByPlan')}
+                  </Typography>
+                )}
                 {a.enabled &&
                   connectable.map((i) => (
                     <IntegrationCard

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// Back from a connection's consent, /apps says in the words of the system that answered whether
-// it connected: each app's callback (QuickBooks Online, Shopify, Square) comes back to /apps.
+// /apps: back from a connection's consent, it says in the words of the system that answered
+// whether it connected (each app's callback, QuickBooks Online, Shopify, Square, comes back to
+// /apps); and where accounting is not the company's, that it comes with the plan.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -39,7 +40,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 
 let reads = () => 0;
 
-function renderApps(url: string) {
+function renderApps(url: string, companyFlags: Record<string, unknown> = {}) {
   const authFetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     const { query } = JSON.parse(String(init?.body)) as { query: string };
     if (query.includes('addOnsWithAlerts')) return json({ data: { addOnsWithAlerts: [] } });
@@ -53,6 +54,7 @@ function renderApps(url: string) {
     allowAccounting: true,
     connectedToAccounting: true,
     addOns: ['ecommerce', 'pointOfSale'],
+    ...companyFlags,
   };
   const state = { current: company, companies: [company], loading: false };
   const services = {
@@ -94,5 +96,15 @@ describe('Apps, back from a connection', () => {
     cleanup();
     renderApps('/apps?failed=quickbooks&reason=somethingNew');
     expect(await screen.findByText('QuickBooks Online could not complete the connection: try again')).toBeTruthy();
+  });
+
+  it('says accounting comes with the plan where the company does not have it, and not where it does', async () => {
+    renderApps('/apps', { allowAccounting: false, connectedToAccounting: false });
+    const card = await screen.findByTestId('app-accounting');
+    expect(card.textContent).toContain('Not enabled for this company');
+    expect(card.textContent).toContain("The accounting integration comes with the company's plan");
+    cleanup();
+    renderApps('/apps');
+    expect((await screen.findByTestId('app-accounting')).textContent).not.toContain('comes with');
   });
 });
