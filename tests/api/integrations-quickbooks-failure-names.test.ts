@@ -98,9 +98,9 @@ describe.each(backends)('QuickBooks Online: the failed records named, on %s', (b
   const { ok } = qb;
   const call = <T = Record<string, unknown>>(member: Member, query: string, variables?: Record<string, unknown>) =>
     qb.call<T>(member, query, variables);
-  const failures = async (member: Member) =>
+  const failures = async (member: Member, app = 'quickbooks') =>
     ok(await call<{ integrations: { app: string; failures: Failure[] }[] }>(member, FAILURES)).integrations.find(
-      (i) => i.app === 'quickbooks',
+      (i) => i.app === app,
     )!.failures;
   const issue = async (member: Member, number: string, to = customer) =>
     ok(
@@ -128,10 +128,10 @@ describe.each(backends)('QuickBooks Online: the failed records named, on %s', (b
     return ok(r)[`${entity}Create`].id;
   };
   /** a failure logged by hand, as the sync would log it */
-  const logFailed = async (entityType: string, entityId: string, member = co) =>
+  const logFailed = async (entityType: string, entityId: string, member = co, app = 'quickbooks') =>
     api.database.db.execute(sql`INSERT INTO integration_sync_log
         (company_id, app, entity_type, entity_id, status, attempts, last_error)
-      VALUES (${member.companyId}, 'quickbooks', ${entityType}, ${entityId}, 'failed', 1, 'refused')
+      VALUES (${member.companyId}, ${app}, ${entityType}, ${entityId}, 'failed', 1, 'refused')
       ON CONFLICT (company_id, app, entity_type, entity_id) DO UPDATE SET status = 'failed'`);
 
   beforeAll(async () => {
@@ -181,13 +181,11 @@ describe.each(backends)('QuickBooks Online: the failed records named, on %s', (b
     const paid = await issue(co, 'FN-0043');
     const supplier = await create('supplier', { name: 'Verrerie du Nord' });
     const product = await create('product', { name: 'Gin Boréal 750 mL' });
-    const site = rowsOf<{ id: string }>(
-      await api.database.db.execute(sql`SELECT id::text FROM sites WHERE company_id = ${co.companyId} LIMIT 1`),
-    )[0];
+    const site = await create('site', { name: 'Entrepôt WH-42' });
     const exciseReturn = rowsOf<{ id: string }>(
       await api.database.db
         .execute(sql`INSERT INTO excise_returns (company_id, form, site_id, period_start, period_end, status)
-        VALUES (${co.companyId}, 'B262', ${site?.id ?? '1'}, '2026-10-01', '2026-10-31', 'Filed') RETURNING id::text`),
+        VALUES (${co.companyId}, 'B262', ${site}, '2026-10-01', '2026-10-31', 'Filed') RETURNING id::text`),
     )[0].id;
     const other = await accountingMember(api);
     const theirCustomer = await qb.newCustomer(other, { name: 'Autre client' });
@@ -214,7 +212,7 @@ describe.each(backends)('QuickBooks Online: the failed records named, on %s', (b
         entity: 'exciseReturn',
         id: exciseReturn,
         form: 'B262',
-        siteId: site?.id ?? '1',
+        siteId: site,
         periodStart: '2026-10-01',
         periodEnd: '2026-10-31',
       },
@@ -237,5 +235,35 @@ describe.each(backends)('QuickBooks Online: the failed records named, on %s', (b
     expect(listed).toHaveLength(n);
     // the other company sees none of this company's failures
     expect(await failures(other)).toEqual([]);
+  });
+
+  it('names the Shopify kinds: an order by its name, opening the sales order it became; a tax note by that sales order', async () => {
+    const salesOrder = await create('salesOrder', { number: 'SO-0007', customer, date: '2026-11-03', status: 'Open' });
+    const [kept, waiting] = rowsOf<{ id: string }>(
+      await api.database.db.execute(sql`INSERT INTO shopify_orders (company_id, shop, shopify_order_id, name, payload)
+        VALUES (${co.companyId}, 'names.myshopify.com', '5001', '#1001', '{}'::jsonb),
+          (${co.companyId}, 'names.myshopify.com', '5002', '#1002', '{}'::jsonb) RETURNING id::text`),
+    ).map((r) => r.id);
+    await api.database.db
+      .execute(sql`INSERT INTO integration_links (company_id, app, entity_type, entity_id, external_id)
+      VALUES (${co.companyId}, 'shopify', 'shopifyOrder', ${kept}, ${salesOrder})`);
+    const site = await create('site', { name: 'Chai de Lévis' });
+    await logFailed('shopifyOrder', kept, co, 'shopify');
+    await logFailed('shopifyOrder', waiting, co, 'shopify');
+    await logFailed('shopifyTaxDifference', kept, co, 'shopify');
+    await logFailed('shopifyDataRequest', '9001', co, 'shopify');
+    await logFailed('shopifyStock', site, co, 'shopify');
+
+    const listed = await failures(co, 'shopify');
+    const of = (type: string, id: string) => listed.find((f) => f.entityType === type && f.entityId === id);
+    expect(of('shopifyOrder', kept)).toMatchObject({ label: '#1001', record: screen('salesOrder', salesOrder) });
+    // not a sales order yet: named, nothing to open
+    expect(of('shopifyOrder', waiting)).toMatchObject({ label: '#1002', record: null });
+    expect(of('shopifyTaxDifference', kept)).toMatchObject({
+      label: 'SO-0007',
+      record: screen('salesOrder', salesOrder),
+    });
+    expect(of('shopifyDataRequest', '9001')).toMatchObject({ label: '9001', record: null });
+    expect(of('shopifyStock', site)).toMatchObject({ label: 'Chai de Lévis', record: screen('site', site) });
   });
 });
