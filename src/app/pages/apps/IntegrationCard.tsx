@@ -11,6 +11,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  Link as TextLink,
   List,
   ListItem,
   ListItemText,
@@ -23,7 +24,15 @@ import { shopifyConnectUrl } from '../ecommerceSetup/api';
 /** each app's own setup page, once connected (its page and rule: src/app/pages/registry.ts) */
 const SETUP_PATHS: Record<string, string> = { shopify: '/ecommercesetup', square: '/pointofsalesetup' };
 import { ecommerceText } from '../ecommerceSetup/text';
-import { useServices } from '../../services';
+import { useCurrentCompany, useServices } from '../../services';
+import type { Company } from '../../company/companies';
+import type { EntityMeta } from '../../../shared/meta';
+import { EXCISE_RETURN_SCREEN } from '../../../shared/integrationFailures';
+import { canRead } from '../../access';
+import { editPathFor } from '../../routing/paths';
+import { pathAllowed } from '../../shell/menu';
+import { customPages } from '../registry';
+import { FORM_PATHS, returnPath, type Form } from '../exciseReturns/paths';
 import {
   changeIntegration,
   connectUrl,
@@ -39,13 +48,33 @@ interface Props {
   onChanged: (next?: Integration) => void;
 }
 
+/** The screen a failed record opens, when the person may open it: a generated entity's edit
+ * screen, or an excise return's (found by its form, site and period); null otherwise. */
+export function failurePath(
+  failure: IntegrationFailure,
+  entityByName: Record<string, EntityMeta>,
+  company: Company | null | undefined,
+): string | null {
+  const record = failure.record;
+  if (!record) return null;
+  if (record.entity === EXCISE_RETURN_SCREEN) {
+    const form = record.form as Form | null | undefined;
+    if (!form || !FORM_PATHS[form] || !record.siteId || !record.periodStart || !record.periodEnd) return null;
+    if (!pathAllowed(FORM_PATHS[form], company, customPages)) return null;
+    return returnPath({ form, siteId: record.siteId, periodStart: record.periodStart, periodEnd: record.periodEnd });
+  }
+  const entity = entityByName[record.entity];
+  return entity && canRead(entity, company) ? editPathFor(entity, { id: record.id }) : null;
+}
+
 const when = (iso: string | null, locale: string) =>
   iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null;
 
 export function IntegrationCard({ integration, canConfigure, onChanged }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { authFetch } = useServices();
+  const { authFetch, entityByName } = useServices();
+  const company = useCurrentCompany();
   const [busy, setBusy] = useState(false);
   const [detail, setDetail] = useState<IntegrationFailure | null>(null);
   const locale = document.documentElement.lang || 'en';
@@ -54,8 +83,22 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
   const perShop = app === 'shopify';
   const [localeName] = useLocaleState();
   const shopText = ecommerceText(localeName);
-  // the e-commerce records' names live in its lazy chunk's words, not the eager messages
-  const entityDefault = (type: string) => (shopText.entity as Record<string, string>)[type] ?? type;
+  // "Bill R-0012": the kind of record and what a person calls it; its id when it has no name
+  // (deleted since); a kind this client has no words for yet reads as its key
+  const nameOf = (f: IntegrationFailure) => {
+    const name = f.label ?? f.entityId;
+    return translate(`apps.integration.entity.${f.entityType}`, { _: `${f.entityType} ${name}`, name });
+  };
+  const named = (f: IntegrationFailure) => {
+    const path = failurePath(f, entityByName, company);
+    return path ? (
+      <TextLink component={Link} to={path}>
+        {nameOf(f)}
+      </TextLink>
+    ) : (
+      nameOf(f)
+    );
+  };
   const [shop, setShop] = useState(() => new URLSearchParams(window.location.search).get('shop') ?? '');
 
   const run = async (work: () => Promise<void>) => {
@@ -168,13 +211,7 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
                   </Button>
                 }
               >
-                <ListItemText
-                  primary={translate(`apps.integration.entity.${f.entityType}`, {
-                    _: entityDefault(f.entityType),
-                    id: f.entityId,
-                  })}
-                  secondary={when(f.at, locale)}
-                />
+                <ListItemText primary={named(f)} secondary={when(f.at, locale)} />
               </ListItem>
             ))}
           </List>
@@ -185,12 +222,7 @@ export function IntegrationCard({ integration, canConfigure, onChanged }: Props)
         <DialogContent>
           {detail && (
             <>
-              <Typography gutterBottom>
-                {translate(`apps.integration.entity.${detail.entityType}`, {
-                  _: entityDefault(detail.entityType),
-                  id: detail.entityId,
-                })}
-              </Typography>
+              <Typography gutterBottom>{named(detail)}</Typography>
               <Typography data-testid="integration-failure-error">{detail.error}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {translate('apps.integration.attempts', { smart_count: detail.attempts })}

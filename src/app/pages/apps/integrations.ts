@@ -1,6 +1,7 @@
 // The /apps page's calls: the integrations list and the connection's actions (config.write on
 // the server; the page only hides what the person cannot do). Tokens never come here.
 import { gqlCall } from '../../shell/gql';
+import type { FailureRecordRef } from '../../../shared/integrationFailures';
 
 export interface IntegrationFailure {
   entityType: string;
@@ -8,6 +9,10 @@ export interface IntegrationFailure {
   attempts: number;
   error: string | null;
   at: string;
+  /** what a person calls the record (its number or name); null: deleted since, or one of a kind */
+  label: string | null;
+  /** the staff screen that opens it, if any */
+  record: FailureRecordRef | null;
 }
 
 export interface Integration {
@@ -24,7 +29,8 @@ export interface Integration {
 
 export type IntegrationAction = 'Disconnect' | 'Pause' | 'Resume';
 
-const FIELDS = `app addOn provider enabled status lastSyncAt connectedAt failures { entityType entityId attempts error at }`;
+const FIELDS = `app addOn provider enabled status lastSyncAt connectedAt failures { entityType entityId attempts error at label
+  record { entity id form siteId periodStart periodEnd } }`;
 
 export const loadIntegrations = async (authFetch: typeof fetch) =>
   (

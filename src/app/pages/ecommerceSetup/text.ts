@@ -17,7 +17,6 @@ const en = {
   shopDomain: 'Shop domain',
   shopHelp: 'your-store.myshopify.com',
   lastPoll: 'Orders last listed: %{when}',
-  entity: { shopifyOrder: 'Shopify order %{id}', shopifyStock: 'Stock of site %{id}', shopifyPoll: 'Order listing' },
 };
 const fr: typeof en = {
   title: 'Configuration du commerce en ligne (Shopify)',
@@ -36,11 +35,6 @@ const fr: typeof en = {
   shopDomain: 'Domaine de la boutique',
   shopHelp: 'votre-boutique.myshopify.com',
   lastPoll: 'Dernière lecture des commandes : %{when}',
-  entity: {
-    shopifyOrder: 'Commande Shopify %{id}',
-    shopifyStock: 'Stock du site %{id}',
-    shopifyPoll: 'Lecture des commandes',
-  },
 };
 
 export type EcommerceText = typeof en;

@@ -13,6 +13,8 @@ import { recordAudit } from '../audit/audit';
 import { featuresOf, membershipOf } from '../company/companies';
 import { INTEGRATION_APPS, integrationApp, type IntegrationApp } from './apps';
 import { connectionOf, failedRecords, tokensOf, type ConnectionStatus } from './store';
+import { failureName } from './failureLabels';
+import type { FailureRecordRef } from '../../../shared/integrationFailures';
 import { createState, readState, stateHash, STATE_LIFETIME_MS } from './state';
 import { integrationsKey, sealSecrets } from './secrets';
 import { queueChart } from './accounting/chart';
@@ -31,7 +33,15 @@ export interface IntegrationView {
   status: ConnectionStatus;
   lastSyncAt: string | null;
   connectedAt: string | null;
-  failures: { entityType: string; entityId: string; attempts: number; error: string | null; at: string }[];
+  failures: {
+    entityType: string;
+    entityId: string;
+    attempts: number;
+    error: string | null;
+    at: string;
+    label: string | null;
+    record: FailureRecordRef | null;
+  }[];
 }
 
 export const canSeeFailures = (ctx: DomainContext) =>
@@ -58,6 +68,7 @@ export async function listIntegrations(ctx: DomainContext): Promise<IntegrationV
           attempts: f.attempts,
           error: f.last_error,
           at: f.updated_at,
+          ...failureName(f.entity_type, f.entity_id, f),
         })),
       };
     }),

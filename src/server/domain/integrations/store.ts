@@ -7,6 +7,7 @@ import { AppError } from '../kernel/errors';
 import { integrationApp } from './apps';
 import { ConnectorError, type ConnectorTokens } from './connector';
 import { openSecrets, sealSecrets } from './secrets';
+import { failureNamesJoin, type FailureNameRow } from './failureLabels';
 
 export type ConnectionStatus = 'enabled' | 'connected' | 'paused';
 
@@ -262,12 +263,20 @@ export async function failedInternally(
   }
 }
 
-/** The records that failed, newest first (the /apps More info list). */
-export async function failedRecords(db: Db, companyId: string, app: string, limit = 100): Promise<SyncLogRow[]> {
-  return rowsOf<SyncLogRow>(
-    await db.execute(sql`SELECT entity_type, entity_id::text, status, attempts, last_error, updated_at::text
-      FROM integration_sync_log WHERE company_id = ${companyId} AND app = ${app} AND status = 'failed'
-      ORDER BY updated_at DESC, entity_id DESC LIMIT ${limit}`),
+/** The records that failed, newest first (the /apps More info list), each with what a person
+ * calls it and the screen it opens (failureLabels.ts), read in this one query. */
+export async function failedRecords(
+  db: Db,
+  companyId: string,
+  app: string,
+  limit = 100,
+): Promise<(SyncLogRow & FailureNameRow)[]> {
+  return rowsOf<SyncLogRow & FailureNameRow>(
+    await db.execute(sql`SELECT l.entity_type, l.entity_id::text, l.status, l.attempts, l.last_error,
+        l.updated_at::text, names.*
+      FROM integration_sync_log l ${failureNamesJoin(companyId, 'l')}
+      WHERE l.company_id = ${companyId} AND l.app = ${app} AND l.status = 'failed'
+      ORDER BY l.updated_at DESC, l.entity_id DESC LIMIT ${limit}`),
   );
 }
 
