@@ -48,3 +48,16 @@ export interface FailureRecordRef {
 
 /** The `entity` of an excise return's screen (not a generated entity). */
 export const EXCISE_RETURN_SCREEN = 'exciseReturn';
+
+/** A record the other system did not take, as /apps lists it (Integration.failures). */
+export interface IntegrationFailure {
+  entityType: string;
+  entityId: string;
+  attempts: number;
+  error: string | null;
+  at: string;
+  /** what a person calls the record (its number or name); null: deleted since, or one of a kind */
+  label: string | null;
+  /** the staff screen that opens it, if any */
+  record: FailureRecordRef | null;
+}

@@ -1,19 +1,9 @@
 // The /apps page's calls: the integrations list and the connection's actions (config.write on
 // the server; the page only hides what the person cannot do). Tokens never come here.
 import { gqlCall } from '../../shell/gql';
-import type { FailureRecordRef } from '../../../shared/integrationFailures';
+import type { IntegrationFailure } from '../../../shared/integrationFailures';
 
-export interface IntegrationFailure {
-  entityType: string;
-  entityId: string;
-  attempts: number;
-  error: string | null;
-  at: string;
-  /** what a person calls the record (its number or name); null: deleted since, or one of a kind */
-  label: string | null;
-  /** the staff screen that opens it, if any */
-  record: FailureRecordRef | null;
-}
+export type { IntegrationFailure };
 
 export interface Integration {
   /** the GraphQL enum IntegrationApp: quickbooks, and the e-commerce and point-of-sale apps */

@@ -14,7 +14,7 @@ import { featuresOf, membershipOf } from '../company/companies';
 import { INTEGRATION_APPS, integrationApp, type IntegrationApp } from './apps';
 import { connectionOf, failedRecords, tokensOf, type ConnectionStatus } from './store';
 import { failureName } from './failureLabels';
-import type { FailureRecordRef } from '../../../shared/integrationFailures';
+import type { IntegrationFailure } from '../../../shared/integrationFailures';
 import { createState, readState, stateHash, STATE_LIFETIME_MS } from './state';
 import { integrationsKey, sealSecrets } from './secrets';
 import { queueChart } from './accounting/chart';
@@ -33,15 +33,7 @@ export interface IntegrationView {
   status: ConnectionStatus;
   lastSyncAt: string | null;
   connectedAt: string | null;
-  failures: {
-    entityType: string;
-    entityId: string;
-    attempts: number;
-    error: string | null;
-    at: string;
-    label: string | null;
-    record: FailureRecordRef | null;
-  }[];
+  failures: IntegrationFailure[];
 }
 
 export const canSeeFailures = (ctx: DomainContext) =>
