@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EVERYTHING, backends, makeMember, startApi, type TestApi } from './harness';
-import { rowsOf } from '../../src/server/db/connect';
+import { connect, rowsOf } from '../../src/server/db/connect';
+import { migrate, readMigrations } from '../../src/server/db/migrate';
+import { portalSectionsOf } from '../../src/server/domain/portal/sections';
 import { ACCEPT, codeOf, mailbox, ok, portalCalls, type Gql } from './support/portal';
 
 const ALL = ['order', 'orders', 'shipments', 'invoices', 'statement'];
@@ -212,5 +214,28 @@ describe.each(backends)('customer portal sections on %s', (backend) => {
     }
     expect(await staffSections()).toEqual(sections([]));
     expect(await shown()).toEqual(ALL);
+  });
+});
+
+describe('migration 0052 on a company whose portal was set up before it', () => {
+  it('shows every section, and no row can show the statement without the invoices', async () => {
+    const database = await connect({});
+    try {
+      const { db } = database;
+      const migrations = readMigrations();
+      const at = migrations.findIndex((m) => m.name === '0052_portal_sections');
+      await migrate(db, migrations.slice(0, at));
+      const [company] = rowsOf<{ id: string }>(
+        await db.execute(sql`INSERT INTO companies (name) VALUES ('Before') RETURNING id::text AS id`),
+      );
+      await db.execute(sql`INSERT INTO portal_settings (company_id, enabled) VALUES (${company.id}, true)`);
+      expect(await migrate(db, migrations.slice(at))).toContain('0052_portal_sections');
+      expect(await portalSectionsOf(db, company.id)).toEqual(sections([]));
+      await expect(
+        db.execute(sql`UPDATE portal_settings SET show_invoices = false WHERE company_id = ${company.id}`),
+      ).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
   });
 });
