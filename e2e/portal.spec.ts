@@ -5,8 +5,10 @@
 // products and sees the confirmation and the order under Orders; staff find it in Sales orders.
 // The Invoices and Statement tabs show what the records this spec makes hold (figures worked
 // by hand below), and a person with no portal link is told so. The buyer, invited for a second
-// customer too, chooses it in the top bar and sees only its orders. A company without the
-// portal add-on (the demo winery) is told on /portalsetup to turn it on in Apps.
+// customer too, chooses it in the top bar and sees only its orders. Staff untick Invoices on
+// /portalsetup and the person's portal shows neither Invoices nor the Statement that lists
+// them. A company without the portal add-on (the demo winery) is told on /portalsetup to turn it
+// on in Apps.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +96,8 @@ describe('customer portal', () => {
       await api(
         token,
         companyId,
-        'mutation { portalSetSettings(input: { enabled: false, productIds: [] }) { enabled } }',
+        `mutation { portalSetSettings(input: { enabled: false, productIds: [],
+          sections: { order: true, orders: true, shipments: true, invoices: true, statement: true } }) { enabled } }`,
       );
       const remove = (id: string) =>
         api(token, companyId, 'mutation($id: ID!) { objectDelete(id: $id) { id } }', { id }).catch(() => undefined);
@@ -313,6 +316,47 @@ describe('customer portal', () => {
     expect(await buyer.evaluate(() => document.activeElement?.textContent)).toBe('Invoices');
     await buyer.keyboard.press('Enter');
     await buyer.getByRole('heading', { level: 2, name: 'Your invoices' }).waitFor();
+  });
+
+  it('staff untick Invoices on /portalsetup: the portal shows neither Invoices nor the Statement that lists them', async () => {
+    await staff.goto(`${BASE_URL}/portalsetup`);
+    const sections = staff.getByRole('group', { name: 'Sections customers see' });
+    const invoices = sections.getByRole('checkbox', { name: 'Invoices', exact: true });
+    const statement = sections.getByRole('checkbox', { name: 'Statement', exact: true });
+    await expect.poll(() => invoices.isChecked()).toBe(true);
+    await invoices.uncheck();
+    // the statement lists the invoices: it goes with them
+    expect(await statement.isChecked()).toBe(false);
+    expect(await statement.isDisabled()).toBe(true);
+    const save = async () => {
+      await staff
+        .getByRole('region', { name: /Products customers can see and order/ })
+        .getByRole('button', { name: 'Save' })
+        .click();
+      await staff.getByText('Portal settings saved').waitFor();
+    };
+    await save();
+
+    // the buyer was reading Invoices (#invoices): a reload opens the first shown section instead
+    await buyer.reload();
+    await buyer.getByRole('tab', { name: 'Order', exact: true, selected: true }).waitFor({ timeout: 20_000 });
+    expect(await buyer.getByRole('tab').allTextContents()).toEqual(['Order', 'Orders', 'Shipments']);
+    expect(await buyer.getByRole('tab', { name: 'Invoices' }).count()).toBe(0);
+
+    // ticked again (Invoices, then the Statement it frees), the tabs are back
+    await staff.reload();
+    await invoices.check();
+    await statement.check();
+    await save();
+    await buyer.reload();
+    await buyer.getByRole('tab', { name: 'Invoices' }).waitFor({ timeout: 20_000 });
+    expect(await buyer.getByRole('tab').allTextContents()).toEqual([
+      'Order',
+      'Orders',
+      'Shipments',
+      'Invoices',
+      'Statement',
+    ]);
   });
 
   it('speaks French on the switch and signs out', async () => {

@@ -158,7 +158,15 @@ function OrderForm({ products, onPlaced }: { products: Product[]; onPlaced: (num
   );
 }
 
-function Confirmation({ number, onAnother }: { number: string; onAnother: () => void }) {
+function Confirmation({
+  number,
+  onAnother,
+  ordersShown,
+}: {
+  number: string;
+  onAnother: () => void;
+  ordersShown: boolean;
+}) {
   const { texts } = usePortal();
   const heading = useRef<HTMLHeadingElement>(null);
   return (
@@ -175,7 +183,11 @@ function Confirmation({ number, onAnother }: { number: string; onAnother: () => 
       >
         {texts.t('orderPlaced', { number })}
       </Typography>
-      <Typography sx={{ mb: 1 }}>{texts.t('orderPlacedText')}</Typography>
+      <Typography sx={{ mb: 1 }}>
+        {texts.t('orderPlacedText')}
+        {/* the Orders tab only when the company shows it */}
+        {ordersShown && ` ${texts.t('orderFollow')}`}
+      </Typography>
       <Button variant="outlined" onClick={onAnother}>
         {texts.t('anotherOrder')}
       </Button>
@@ -183,11 +195,11 @@ function Confirmation({ number, onAnother }: { number: string; onAnother: () => 
   );
 }
 
-export function OrderPanel() {
+export function OrderPanel({ ordersShown }: { ordersShown: boolean }) {
   const { texts } = usePortal();
   const products = useQuery<{ portalProducts: Product[] }>(PRODUCTS);
   const [placed, setPlaced] = useState<string | null>(null);
-  if (placed) return <Confirmation number={placed} onAnother={() => setPlaced(null)} />;
+  if (placed) return <Confirmation number={placed} onAnother={() => setPlaced(null)} ordersShown={ordersShown} />;
   return (
     <Loaded loading={products}>
       {({ portalProducts }) =>

@@ -1,18 +1,29 @@
 // The signed-in portal: the customer's and company's names (with the customer chooser when the
-// person acts for several), the sections (Order, Orders, Shipments, Invoices, Statement), the
+// person acts for several), the sections the company shows (of Order, Orders, Shipments,
+// Invoices, Statement: chosen on its portal setup screen, the server refusing the others), the
 // language switch and Sign out.
 import { useState, type ReactNode } from 'react';
 import { Alert, AppBar, Box, Button, Container, Tab, Tabs, TextField, Toolbar, Typography } from '@mui/material';
 import { usePortal } from './context';
-import type { Customer } from './queries';
+import type { Customer, PortalSection } from './queries';
 import type { LinkedCustomer } from './customerChoice';
 import type { TextKey } from './i18n';
 import { OrderPanel } from './OrderPanel';
 import { InvoicesPanel, OrdersPanel, ShipmentsPanel } from './lists';
 import { StatementPanel } from './StatementPanel';
 
-const SECTIONS: { key: string; tab: TextKey; heading: TextKey; panel: () => ReactNode }[] = [
-  { key: 'order', tab: 'tabOrder', heading: 'orderHeading', panel: () => <OrderPanel /> },
+const SECTIONS: {
+  key: PortalSection;
+  tab: TextKey;
+  heading: TextKey;
+  panel: (shown: PortalSection[]) => ReactNode;
+}[] = [
+  {
+    key: 'order',
+    tab: 'tabOrder',
+    heading: 'orderHeading',
+    panel: (shown) => <OrderPanel ordersShown={shown.includes('orders')} />,
+  },
   { key: 'orders', tab: 'tabOrders', heading: 'ordersHeading', panel: () => <OrdersPanel /> },
   { key: 'shipments', tab: 'tabShipments', heading: 'shipmentsHeading', panel: () => <ShipmentsPanel /> },
   { key: 'invoices', tab: 'tabInvoices', heading: 'invoicesHeading', panel: () => <InvoicesPanel /> },
@@ -93,6 +104,7 @@ export function PortalHeader({
 
 export function PortalApp({
   customer,
+  sections: shown,
   customers,
   notice,
   choosing = false,
@@ -101,6 +113,7 @@ export function PortalApp({
   onSignOut,
 }: {
   customer: Customer;
+  sections: PortalSection[];
   customers: LinkedCustomer[];
   notice?: { severity: 'success' | 'error'; text: string };
   choosing?: boolean;
@@ -109,20 +122,17 @@ export function PortalApp({
   onSignOut: () => void;
 }) {
   const { texts } = usePortal();
-  // the section is in the address (#orders…): a reload or a bookmark opens it again
-  const [section, setSection] = useState(() =>
-    Math.max(
-      0,
-      SECTIONS.findIndex((s) => `#${s.key}` === window.location.hash),
-    ),
-  );
-  const open = (index: number) => {
-    setSection(index);
-    window.history.replaceState(null, '', `#${SECTIONS[index].key}`);
+  const sections = SECTIONS.filter((s) => shown.includes(s.key));
+  // the section is in the address (#orders…): a reload or a bookmark opens it again (the first
+  // shown one when the company no longer shows it)
+  const [chosen, setChosen] = useState(() => window.location.hash.slice(1));
+  const current = sections.find((s) => s.key === chosen) ?? sections[0];
+  const open = (key: PortalSection) => {
+    setChosen(key);
+    window.history.replaceState(null, '', `#${key}`);
   };
   // a notice closed stays closed; a new one (a choice refused) shows
   const [closedNotice, setClosedNotice] = useState<typeof notice>();
-  const current = SECTIONS[section];
   return (
     <>
       <PortalHeader
@@ -136,34 +146,40 @@ export function PortalApp({
         onLanguage={onLanguage}
         onSignOut={onSignOut}
       />
-      <Box component="nav" aria-label={texts.t('mainNav')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Container>
-          <Tabs value={section} onChange={(_, value: number) => open(value)} variant="scrollable">
-            {SECTIONS.map((s, i) => (
-              <Tab
-                key={s.key}
-                label={texts.t(s.tab)}
-                id={`portal-tab-${s.key}`}
-                aria-controls={`portal-panel-${s.key}`}
-                value={i}
-              />
-            ))}
-          </Tabs>
-        </Container>
-      </Box>
+      {current && (
+        <Box component="nav" aria-label={texts.t('mainNav')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Container>
+            <Tabs value={current.key} onChange={(_, value: PortalSection) => open(value)} variant="scrollable">
+              {sections.map((s) => (
+                <Tab
+                  key={s.key}
+                  label={texts.t(s.tab)}
+                  id={`portal-tab-${s.key}`}
+                  aria-controls={`portal-panel-${s.key}`}
+                  value={s.key}
+                />
+              ))}
+            </Tabs>
+          </Container>
+        </Box>
+      )}
       <Container component="main" sx={{ py: 3 }}>
         {notice && notice !== closedNotice && (
           <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setClosedNotice(notice)}>
             {notice.text}
           </Alert>
         )}
-        <section role="tabpanel" id={`portal-panel-${current.key}`} aria-labelledby={`portal-tab-${current.key}`}>
-          <Typography variant="h5" component="h2" gutterBottom>
-            {texts.t(current.heading)}
-          </Typography>
-          {/* keyed: a section opened again, or as another customer, starts afresh */}
-          <Box key={`${customer.id}:${current.key}`}>{current.panel()}</Box>
-        </section>
+        {current ? (
+          <section role="tabpanel" id={`portal-panel-${current.key}`} aria-labelledby={`portal-tab-${current.key}`}>
+            <Typography variant="h5" component="h2" gutterBottom>
+              {texts.t(current.heading)}
+            </Typography>
+            {/* keyed: a section opened again, or as another customer, starts afresh */}
+            <Box key={`${customer.id}:${current.key}`}>{current.panel(shown)}</Box>
+          </section>
+        ) : (
+          <Alert severity="info">{texts.t('nothingShown')}</Alert>
+        )}
       </Container>
     </>
   );

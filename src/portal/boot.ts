@@ -3,7 +3,7 @@
 // then list the customers the person is linked to and read the one this tab acts for.
 import { PortalError, portalCaller, type PortalCall } from './api';
 import { forgetInvitation, isSignInReturn, linkFromQuery, rememberLink } from './link';
-import { ACCEPT_INVITATION, CUSTOMER, CUSTOMERS, type Customer } from './queries';
+import { ACCEPT_INVITATION, CUSTOMER, CUSTOMERS, type Customer, type PortalSection } from './queries';
 import { chosenCustomer, keepChoice, type LinkedCustomer } from './customerChoice';
 import { PortalSession } from './session';
 import type { Texts } from './i18n';
@@ -16,6 +16,8 @@ export interface Ready {
   /** the endpoint as the chosen customer */
   call: PortalCall;
   customer: Customer;
+  /** the sections the company shows (the server refuses the others) */
+  sections: PortalSection[];
   /** every customer the person acts for here, by name (a choice only when more than one) */
   customers: LinkedCustomer[];
   /** the portal as another of the person's customers (kept for this tab) */
@@ -91,13 +93,17 @@ export async function boot(texts: Texts): Promise<Phase> {
     const { portalCustomers } = await call<{ portalCustomers: LinkedCustomer[] }>(CUSTOMERS);
     const actAs = async (customerId: string, shownNotice?: Notice): Promise<Ready> => {
       const scoped = caller(customerId);
-      const { portalCustomer } = await scoped<{ portalCustomer: Customer }>(CUSTOMER);
+      const { portalCustomer, portalSections } = await scoped<{
+        portalCustomer: Customer;
+        portalSections: PortalSection[];
+      }>(CUSTOMER);
       keepChoice(companyId, customerId, sessionStorage);
       return {
         kind: 'ready',
         session,
         call: scoped,
         customer: portalCustomer,
+        sections: portalSections,
         customers: portalCustomers,
         choose: (id) => actAs(id),
         notice: shownNotice,

@@ -28,6 +28,7 @@ const en = {
   tabInvoices: 'Invoices',
   tabStatement: 'Statement',
   retry: 'Try again',
+  nothingShown: 'Your supplier shows nothing in this portal yet.',
   // order
   orderHeading: 'Place an order',
   noProducts: 'No products are offered in the portal yet.',
@@ -47,7 +48,8 @@ const en = {
   needLine: 'Enter a quantity for at least one product.',
   badQuantity: 'Enter a number greater than 0, at most 3 decimals.',
   orderPlaced: 'Order {number} placed',
-  orderPlacedText: 'The company will review it and confirm taxes and delivery. You can follow it under Orders.',
+  orderPlacedText: 'The company will review it and confirm taxes and delivery.',
+  orderFollow: 'You can follow it under Orders.',
   anotherOrder: 'Place another order',
   // lists
   ordersHeading: 'Your orders',
@@ -107,6 +109,7 @@ const fr: Record<TextKey, string> = {
   tabInvoices: 'Factures',
   tabStatement: 'Relevé',
   retry: 'Réessayer',
+  nothingShown: 'Votre fournisseur ne montre encore rien dans ce portail.',
   orderHeading: 'Passer une commande',
   noProducts: 'Aucun produit n’est encore offert dans le portail.',
   product: 'Produit',
@@ -125,8 +128,8 @@ const fr: Record<TextKey, string> = {
   needLine: 'Saisissez une quantité pour au moins un produit.',
   badQuantity: 'Saisissez un nombre supérieur à 0, avec au plus 3 décimales.',
   orderPlaced: 'Commande {number} passée',
-  orderPlacedText:
-    'L’entreprise va l’examiner et confirmer les taxes et la livraison. Vous pouvez la suivre sous Commandes.',
+  orderPlacedText: 'L’entreprise va l’examiner et confirmer les taxes et la livraison.',
+  orderFollow: 'Vous pouvez la suivre sous Commandes.',
   anotherOrder: 'Passer une autre commande',
   ordersHeading: 'Vos commandes',
   shipmentsHeading: 'Vos expéditions',

@@ -63,6 +63,7 @@ function Portal() {
       {phase.kind === 'ready' ? (
         <PortalApp
           customer={phase.customer}
+          sections={phase.sections}
           customers={phase.customers}
           notice={phase.notice}
           choosing={choosing}

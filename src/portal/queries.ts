@@ -1,5 +1,8 @@
 // The portal endpoint's documents and answers (src/server/domain/portal/schema.ts).
 
+/** A section of the portal the company shows (its tab order: the server's sections.ts). */
+export type PortalSection = 'order' | 'orders' | 'shipments' | 'invoices' | 'statement';
+
 export interface Customer {
   id: string;
   name: string;
@@ -64,7 +67,8 @@ export interface Statement {
 }
 
 export const CUSTOMERS = `{ portalCustomers { id name } }`;
-export const CUSTOMER = `{ portalCustomer { id name currency companyName } }`;
+/** read at start and on each choice of customer: who, and which sections the company shows */
+export const CUSTOMER = `{ portalCustomer { id name currency companyName } portalSections }`;
 export const PRODUCTS = `{ portalProducts { id sku name description price currency } }`;
 const LINES = `lines { product description quantity }`;
 export const ORDERS = `{ portalOrders { id number date requiredDate customerPO status currency total ${LINES} } }`;

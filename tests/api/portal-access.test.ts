@@ -168,6 +168,7 @@ describe.each(backends)('customer portal access on %s', (backend) => {
     const probes: Record<string, { query: string; variables?: Record<string, unknown> }> = {
       portalCustomers: { query: `{ portalCustomers { id } }` },
       portalCustomer: { query: `{ portalCustomer { id } }` },
+      portalSections: { query: `{ portalSections }` },
       portalProducts: { query: `{ portalProducts { id } }` },
       portalOrders: { query: `{ portalOrders { id } }` },
       portalShipments: { query: `{ portalShipments { id } }` },

@@ -23,6 +23,7 @@ import {
   requirePortalOpen,
   type LinkedCustomer,
 } from '../domain/portal/access';
+import { portalSectionsOf, type PortalSections } from '../domain/portal/sections';
 
 export const PORTAL_PATH = '/portal/graphql/:companyId';
 export { PORTAL_CUSTOMER_HEADER };
@@ -75,6 +76,7 @@ export async function registerPortalGraphql(
         // asked once per request, however many fields the operation reads
         let opened: Promise<void> | undefined;
         let linked: Promise<LinkedCustomer[]> | undefined;
+        let shown: Promise<PortalSections> | undefined;
         const open = () => (opened ??= requirePortalOpen(options.db, companyId));
         const customers = () => (linked ??= open().then(() => linkedCustomersOf(options.db, userId, companyId)));
         return {
@@ -89,6 +91,7 @@ export async function registerPortalGraphql(
             companyId,
             customerId: chooseCustomer(await customers(), chosen, companyId),
           }),
+          sections: () => (shown ??= portalSectionsOf(options.db, companyId)),
         };
       },
       errorFormatter: (execution, ctx) => {

@@ -27,6 +27,7 @@ export const ACCEPT = `mutation($t: String!) { portalAcceptInvitation(token: $t)
 /** Every portal operation that acts for one customer (the order places one of `productId`). */
 export const customerOperations = (productId: string) => [
   `{ portalCustomer { id } }`,
+  `{ portalSections }`,
   `{ portalProducts { id } }`,
   `{ portalOrders { id } }`,
   `{ portalShipments { id } }`,

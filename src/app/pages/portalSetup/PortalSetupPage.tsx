@@ -1,5 +1,6 @@
 // /portalsetup: the customer portal's setup (issue 18). Staff open or close the portal, tick the
-// products customers see and order (portalSetSettings, one save for both), invite a customer's
+// sections customers see and the products they see and order (portalSetSettings, one save for
+// all three), invite a customer's
 // person by e-mail (portalInviteCustomerUser; they use the portal once they accept the mailed
 // link) and remove portal users (portalRemoveUser, effective at the person's next request).
 // While the company's customerPortal add-on is off the screen says so and leads to /apps, where
@@ -37,19 +38,58 @@ import {
   CUSTOMER_CHOICES,
   INVITE,
   MAX_PRODUCT_PAGES,
+  PORTAL_SECTIONS,
   PRODUCTS_PAGE,
   REMOVE,
   SETTINGS_QUERY,
   SET_SETTINGS,
+  type PortalSection,
+  type PortalSections,
   type PortalSettings,
   type PortalUser,
   type ProductChoice,
   type ProductsPage,
   type SetupData,
 } from './api';
+import { withSection } from './sections';
 import './register';
 
 const T = 'app.pages.portalSetup';
+
+function SectionsChoice({
+  sections,
+  onChange,
+}: {
+  sections: PortalSections;
+  onChange: (section: PortalSection, on: boolean) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="h6" component="h2" id="portal-sections" sx={{ mt: 2 }}>
+        {translate(`${T}.sections_title`)}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom id="portal-sections-hint">
+        {translate(`${T}.sections_hint`)}
+      </Typography>
+      <FormGroup role="group" aria-labelledby="portal-sections" aria-describedby="portal-sections-hint">
+        {PORTAL_SECTIONS.map((section) => (
+          <FormControlLabel
+            key={section}
+            control={
+              <Checkbox
+                checked={sections[section]}
+                onChange={(e) => onChange(section, e.target.checked)}
+                disabled={section === 'statement' && !sections.invoices}
+              />
+            }
+            label={translate(`${T}.sections.${section}`)}
+          />
+        ))}
+      </FormGroup>
+    </>
+  );
+}
 
 function SettingsCard({ initial, products }: { initial: PortalSettings; products: ProductChoice[] }) {
   const translate = useTranslate();
@@ -58,9 +98,11 @@ function SettingsCard({ initial, products }: { initial: PortalSettings; products
   const [saved, setSaved] = useState(initial);
   const [enabled, setEnabled] = useState(initial.enabled);
   const [chosen, setChosen] = useState(new Set(initial.productIds));
+  const [sections, setSections] = useState(initial.sections);
   const [busy, setBusy] = useState(false);
   const dirty =
     enabled !== saved.enabled ||
+    PORTAL_SECTIONS.some((s) => sections[s] !== saved.sections[s]) ||
     chosen.size !== saved.productIds.length ||
     saved.productIds.some((id) => !chosen.has(id));
 
@@ -75,7 +117,7 @@ function SettingsCard({ initial, products }: { initial: PortalSettings; products
     setBusy(true);
     try {
       const data = await gql<{ portalSetSettings: PortalSettings }>(SET_SETTINGS, {
-        input: { enabled, productIds: [...chosen] },
+        input: { enabled, productIds: [...chosen], sections },
       });
       setSaved(data.portalSetSettings);
       notify(`${T}.saved`, { type: 'success' });
@@ -87,12 +129,13 @@ function SettingsCard({ initial, products }: { initial: PortalSettings; products
   };
 
   return (
-    <Card component="section" aria-labelledby="portal-products">
+    <Card component="section" aria-labelledby="portal-products portal-sections">
       <CardContent>
         <FormControlLabel
           control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
           label={translate(`${T}.enabled`)}
         />
+        <SectionsChoice sections={sections} onChange={(s, on) => setSections((all) => withSection(all, s, on))} />
         <Typography variant="h6" component="h2" id="portal-products" sx={{ mt: 2 }}>
           {translate(`${T}.products_title`)}
         </Typography>

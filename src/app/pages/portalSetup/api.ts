@@ -1,6 +1,6 @@
 // The portal setup screen's calls (schema/graphql/portal.graphql): settings, users, invitations.
 export const SETTINGS_QUERY = `query PortalSetup {
-  portalSettings { enabled productIds }
+  portalSettings { enabled productIds sections { order orders shipments invoices statement } }
   portalUsers { id customerId customerName email status expiresAt }
 }`;
 
@@ -15,7 +15,7 @@ export const PRODUCTS_PAGE = `query PortalProducts($after: String) {
 export const MAX_PRODUCT_PAGES = 5;
 
 export const SET_SETTINGS = `mutation PortalSetSettings($input: PortalSettingsInput!) {
-  portalSetSettings(input: $input) { enabled productIds }
+  portalSetSettings(input: $input) { enabled productIds sections { order orders shipments invoices statement } }
 }`;
 
 export const CUSTOMER_CHOICES = `query PortalCustomerChoices($search: String) {
@@ -28,9 +28,15 @@ export const INVITE = `mutation PortalInvite($customerId: ID!, $email: String!) 
 
 export const REMOVE = `mutation PortalRemoveUser($id: ID!) { portalRemoveUser(id: $id) { id error } }`;
 
+/** The portal's sections in its tab order (the server's sections.ts); order is placing orders. */
+export const PORTAL_SECTIONS = ['order', 'orders', 'shipments', 'invoices', 'statement'] as const;
+export type PortalSection = (typeof PORTAL_SECTIONS)[number];
+export type PortalSections = Record<PortalSection, boolean>;
+
 export interface PortalSettings {
   enabled: boolean;
   productIds: string[];
+  sections: PortalSections;
 }
 
 export interface PortalUser {

@@ -7,6 +7,16 @@ export const portalSetupMessages = {
           intro:
             'Your wholesale customers sign in to the portal to see their orders, shipments, invoices and statement, and to order the products you show here. Their orders arrive as sales orders.',
           enabled: 'Portal open to customers',
+          sections_title: 'Sections customers see',
+          sections_hint:
+            'A section left unticked disappears from the portal and its records are refused there. The statement lists the invoices, so it shows only with them.',
+          sections: {
+            order: 'Place orders (the products below)',
+            orders: 'Orders',
+            shipments: 'Shipments',
+            invoices: 'Invoices',
+            statement: 'Statement',
+          },
           products_title: 'Products customers can see and order',
           products_hint: 'At their unit price. Inactive products are never shown.',
           inactive: 'inactive',
@@ -40,6 +50,16 @@ export const portalSetupMessages = {
           intro:
             'Vos clients grossistes se connectent au portail pour voir leurs commandes, expéditions, factures et relevé, et commander les produits que vous montrez ici. Leurs commandes arrivent comme commandes clients.',
           enabled: 'Portail ouvert aux clients',
+          sections_title: 'Sections que les clients voient',
+          sections_hint:
+            'Une section non cochée disparaît du portail et ses documents y sont refusés. Le relevé énumère les factures : il n’apparaît qu’avec elles.',
+          sections: {
+            order: 'Passer des commandes (les produits ci-dessous)',
+            orders: 'Commandes',
+            shipments: 'Expéditions',
+            invoices: 'Factures',
+            statement: 'Relevé',
+          },
           products_title: 'Produits que les clients voient et commandent',
           products_hint: 'À leur prix unitaire. Les produits inactifs ne sont jamais montrés.',
           inactive: 'inactif',

@@ -1,11 +1,11 @@
 // The customer portal's setup for staff (issue 18; schema/graphql/portal.graphql): settings
-// (open or closed, visible products) and portal users (invite, list, remove). The portal's own
+// (open or closed, visible products, visible sections) and portal users (invite, list, remove). The portal's own
 // endpoint for customers is src/server/graphql/portalPlugin.ts. Spec 2.3: customer portal setup
 // needs config.write, inventory and production.
 import { eq } from 'drizzle-orm';
 import { companyTable } from '../../../generated/tables';
 import { resolver, type DomainModule } from '../kernel/module';
-import { portalSettingsOf, setPortalSettings } from './settings';
+import { portalSettingsOf, setPortalSettings, type PortalSettingsInput } from './settings';
 import { INVITATION_DAYS } from '../company/invitations';
 import { customerChoices, invitePortalUser, listPortalUsers, removePortalUser, type PortalUser } from './users';
 
@@ -37,7 +37,7 @@ export const portalModule: DomainModule = {
     ),
   },
   mutation: {
-    portalSetSettings: resolver<{ input: { enabled: boolean; productIds: string[] } }>(async (_r, a, ctx) =>
+    portalSetSettings: resolver<{ input: PortalSettingsInput }>(async (_r, a, ctx) =>
       setPortalSettings(await ctx.domain(), a.input),
     ),
     portalInviteCustomerUser: resolver<{ customerId: string; email: string }>(async (_r, a, ctx) => {

@@ -12,6 +12,7 @@ import type { DomainContext } from '../records/actor';
 import { createDocument, nextNumber, todayOf } from '../sales/flow/documents';
 import { moneySettings } from '../sales/settings';
 import type { PortalContext } from './context';
+import { sectionHidden } from './sections';
 
 /** Lines one portal order may hold. */
 export const MAX_PORTAL_ORDER_LINES = 100;
@@ -60,10 +61,15 @@ export async function placePortalOrder(ctx: PortalContext, input: PortalOrderInp
   const domain = await orderingActor(ctx);
   return ctx.db.transaction(async (tx) => {
     const inTx: DomainContext = { ...domain, db: tx };
-    const [portal] = rowsOf<{ enabled: boolean }>(
-      await tx.execute(sql`SELECT enabled FROM portal_settings WHERE company_id = ${ctx.companyId} FOR SHARE`),
+    // under the row's lock: a save of staff's that closes the portal or hides ordering waits for
+    // this order, or this order sees it
+    const [portal] = rowsOf<{ enabled: boolean; show_order: boolean }>(
+      await tx.execute(
+        sql`SELECT enabled, show_order FROM portal_settings WHERE company_id = ${ctx.companyId} FOR SHARE`,
+      ),
     );
     if (!portal?.enabled) throw new AppError('FORBIDDEN', 'The portal is closed', {});
+    if (!portal.show_order) throw sectionHidden('order');
     const ids = [...new Set(input.lines.map((l) => String(l.productId)))];
     const visible = rowsOf<{ id: string; price: string | null }>(
       await tx.execute(sql`

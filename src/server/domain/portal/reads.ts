@@ -133,8 +133,10 @@ export async function portalOrders(ctx: PortalContext) {
   }));
 }
 
-/** Shipments on their way or delivered (a draft is the company's work in progress). */
-export async function portalShipments(ctx: PortalContext) {
+/** Shipments on their way or delivered (a draft is the company's work in progress). The order
+ * each ships is named only while the company shows orders (`orderNumbers`): otherwise the number
+ * would name a document the portal hides. */
+export async function portalShipments(ctx: PortalContext, { orderNumbers }: { orderNumbers: boolean }) {
   const rows = rowsOf<DocumentRow & { order_number: string | null; carrier: string | null; tracking: string | null }>(
     await ctx.db.execute(sql`
       SELECT s.id::text AS id, s.number, to_char(s.date, 'YYYY-MM-DD') AS date, s.status,
@@ -155,7 +157,7 @@ export async function portalShipments(ctx: PortalContext) {
     number: r.number,
     date: r.date,
     status: r.status,
-    salesOrderNumber: r.order_number,
+    salesOrderNumber: orderNumbers ? r.order_number : null,
     carrier: r.carrier,
     trackingNumber: r.tracking,
     lines: (lines.get(r.id) ?? []).map((l) => lineOut(l, r.currency, false)),

@@ -54,6 +54,7 @@ export const portalSdl = /* GraphQL */ `
     number: String!
     date: String!
     status: String!
+    "the order it ships; null while the company does not show orders here"
     salesOrderNumber: String
     carrier: String
     trackingNumber: String
@@ -114,10 +115,21 @@ export const portalSdl = /* GraphQL */ `
     number: String!
   }
 
+  "A section of the portal, in the portal's tab order: order is placing an order (portalProducts, portalPlaceOrder)."
+  enum PortalSection {
+    order
+    orders
+    shipments
+    invoices
+    statement
+  }
+
   type Query {
     "the customers the person is linked to here, by name; with several, each request names one in the x-portal-customer header"
     portalCustomers: [PortalLinkedCustomer!]!
     portalCustomer: PortalCustomer!
+    "the sections the company shows its customers here; a hidden one's operations answer FORBIDDEN"
+    portalSections: [PortalSection!]!
     portalProducts: [PortalProduct!]!
     "the customer's sales orders, most recent first (at most 200)"
     portalOrders: [PortalOrder!]!
