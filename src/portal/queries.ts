@@ -1,7 +1,6 @@
 // The portal endpoint's documents and answers (src/server/domain/portal/schema.ts).
 
-/** A section of the portal the company shows (its tab order: the server's sections.ts). */
-export type PortalSection = 'order' | 'orders' | 'shipments' | 'invoices' | 'statement';
+export type { PortalSection } from '../shared/portalSections';
 
 export interface Customer {
   id: string;

@@ -1,4 +1,8 @@
 // The portal setup screen's calls (schema/graphql/portal.graphql): settings, users, invitations.
+import { PORTAL_SECTIONS, type PortalSection, type PortalSections } from '../../../shared/portalSections';
+
+export { PORTAL_SECTIONS, type PortalSection, type PortalSections };
+
 export const SETTINGS_QUERY = `query PortalSetup {
   portalSettings { enabled productIds sections { order orders shipments invoices statement } }
   portalUsers { id customerId customerName email status expiresAt }
@@ -27,11 +31,6 @@ export const INVITE = `mutation PortalInvite($customerId: ID!, $email: String!) 
 }`;
 
 export const REMOVE = `mutation PortalRemoveUser($id: ID!) { portalRemoveUser(id: $id) { id error } }`;
-
-/** The portal's sections in its tab order (the server's sections.ts); order is placing orders. */
-export const PORTAL_SECTIONS = ['order', 'orders', 'shipments', 'invoices', 'statement'] as const;
-export type PortalSection = (typeof PORTAL_SECTIONS)[number];
-export type PortalSections = Record<PortalSection, boolean>;
 
 export interface PortalSettings {
   enabled: boolean;

@@ -7,9 +7,9 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connect';
 import { AppError, validationError } from '../kernel/errors';
 
-export const PORTAL_SECTIONS = ['order', 'orders', 'shipments', 'invoices', 'statement'] as const;
-export type PortalSection = (typeof PORTAL_SECTIONS)[number];
-export type PortalSections = Record<PortalSection, boolean>;
+import { PORTAL_SECTIONS, type PortalSection, type PortalSections } from '../../../shared/portalSections';
+
+export { PORTAL_SECTIONS, type PortalSection, type PortalSections };
 
 /** A company that never chose (no row, or a row from before the choice existed) shows them all:
  * the portal as it was before staff could hide a section. */
